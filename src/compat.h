@@ -1,0 +1,21 @@
+/*
+ * compat.h
+ *		Every PostgreSQL major-version difference pg_uuidx cares about.
+ *
+ * pg_uuidx builds against PostgreSQL 15 and later; anything that differs
+ * between majors is decided here, and only here, with PG_VERSION_NUM.
+ */
+#ifndef PG_UUIDX_COMPAT_H
+#define PG_UUIDX_COMPAT_H
+
+#include "fmgr.h"
+
+/* PostgreSQL 18 lets a module name itself and its version in the magic block */
+#if PG_VERSION_NUM >= 180000
+#define PG_UUIDX_MODULE_MAGIC \
+	PG_MODULE_MAGIC_EXT(.name = "pg_uuidx", .version = PG_UUIDX_VERSION)
+#else
+#define PG_UUIDX_MODULE_MAGIC PG_MODULE_MAGIC
+#endif
+
+#endif							/* PG_UUIDX_COMPAT_H */

@@ -1,0 +1,70 @@
+/*
+ * layout.h
+ *		RFC 9562 bit placement: pure functions, no state, no errors.
+ *
+ * A UUID is handled as two big-endian 64-bit halves: "hi" holds octets 0-7
+ * (the timestamp and the version), "lo" octets 8-15 (the variant and what
+ * follows it).  Comparing (hi, lo) as unsigned integers orders UUIDs the way
+ * PostgreSQL's uuid type does (memcmp).
+ */
+#ifndef PG_UUIDX_LAYOUT_H
+#define PG_UUIDX_LAYOUT_H
+
+#include "port/pg_bswap.h"
+#include "utils/uuid.h"
+
+/* RFC 9562 4.1: variant 0b10 in the two most significant bits of octet 8 */
+#define UUID_VARIANT_RFC	UINT64CONST(0x8000000000000000)
+#define UUID_LO_PAYLOAD		UINT64CONST(0x3FFFFFFFFFFFFFFF)
+
+/* 60-bit timestamps (v6, v7 with its 12-bit fraction) must stay below this */
+#define UUID_TICK_LIMIT		(UINT64CONST(1) << 60)
+
+#define NS_PER_US			INT64CONST(1000)
+#define NS_PER_MS			INT64CONST(1000000)
+#define US_PER_MS			INT64CONST(1000)
+
+/* RFC 9562 5.7 with 6.2 Method 3: a v7 tick is 1/4096 of a millisecond */
+#define V7_FRACTION_BITS	12
+
+static inline void
+uuid_pack(pg_uuid_t *uuid, uint64 hi, uint64 lo)
+{
+	hi = pg_hton64(hi);
+	lo = pg_hton64(lo);
+	memcpy(uuid->data, &hi, sizeof(hi));
+	memcpy(uuid->data + sizeof(hi), &lo, sizeof(lo));
+}
+
+/*
+ * Octets 0-7 of a UUID whose 60-bit timestamp is stored most significant
+ * bits first around the version nibble: v6 (RFC 9562 5.6: time_high,
+ * time_mid, ver, time_low) and v7 (5.7: unix_ts_ms, ver, rand_a holding the
+ * sub-millisecond fraction of 6.2 Method 3) share this shape.
+ */
+static inline uint64
+uuid_time_hi(uint64 tick, int version)
+{
+	return ((tick >> 12) << 16) | ((uint64) version << 12) | (tick & 0xFFF);
+}
+
+/* Octets 8-15: the RFC variant followed by 62 payload bits (RFC 9562 4.1) */
+static inline uint64
+uuid_variant_lo(uint64 payload)
+{
+	return UUID_VARIANT_RFC | (payload & UUID_LO_PAYLOAD);
+}
+
+/*
+ * v7 tick (milliseconds << 12 | fraction) of a Unix time in nanoseconds:
+ * RFC 9562 6.2 Method 3, the fraction of the millisecond times 4096, rounded
+ * down, in integer arithmetic.
+ */
+static inline uint64
+v7_tick_from_unix_ns(int64 ns)
+{
+	return ((uint64) (ns / NS_PER_MS) << V7_FRACTION_BITS) |
+		(uint64) (((ns % NS_PER_MS) << V7_FRACTION_BITS) / NS_PER_MS);
+}
+
+#endif							/* PG_UUIDX_LAYOUT_H */

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# test/run.sh demo|test - build, install and exercise pg_uuidx on a throwaway
+# cluster.  "make demo" and "make test" call this; .ci/run calls "make test".
+#
+#   demo  installs what is missing, builds, installs, starts a cluster in a
+#         temp dir (unix socket only, unprivileged OS user), runs test/demo.sql
+#   test  the same setup, then pg_regress (sql/, expected/) and pgTAP
+#         (test/pgtap/*.sql through pg_prove); last line "N passed, N failed"
+#
+# Environment: PG_MAJOR (default 15) picks Debian's packaged server;
+# PG_CONFIG overrides it with any build (test/majors.sh uses that, and then
+# nothing is installed from Debian); PG_CFLAGS is passed to the compiler.
+set -euo pipefail
+
+mode=${1:-}
+case "$mode" in demo|test) ;; *) echo "usage: $0 demo|test" >&2; exit 2 ;; esac
+cd "$(dirname "$0")/.."
+
+PG_MAJOR=${PG_MAJOR:-15}
+if [ -z "${PG_CONFIG:-}" ]; then
+    PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
+    debian_server=yes
+else
+    debian_server=no
+fi
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# Debian packages this script needs, installed only when missing.
+ensure_packages() {
+    local want=(make gcc libtap-parser-sourcehandler-pgtap-perl)
+    [ "$debian_server" = yes ] && want+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-$PG_MAJOR-pgtap" postgresql-contrib)
+    local missing=()
+    for p in "${want[@]}"; do
+        dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "== installing: ${missing[*]}"
+        as_root apt-get update -q
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+    fi
+}
+
+build_and_install() {
+    echo "== building against $("$PG_CONFIG" --version)"
+    make -s PG_CONFIG="$PG_CONFIG" ${PG_CFLAGS:+PG_CFLAGS="$PG_CFLAGS"}
+    as_root make -s PG_CONFIG="$PG_CONFIG" install
+}
+
+# A cluster in a temp dir, run by an unprivileged OS user, reachable only
+# through a unix socket in that dir; removed on exit whatever happens.
+start_cluster() {
+    bindir=$("$PG_CONFIG" --bindir)
+    if [ "$(id -u)" = 0 ]; then
+        os_user=postgres
+        id "$os_user" >/dev/null 2>&1 || useradd --system --home-dir /nonexistent --shell /bin/false "$os_user"
+        as_user() { runuser -u "$os_user" -- "$@"; }
+    else
+        os_user=$(id -un)
+        as_user() { "$@"; }
+    fi
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/pg_uuidx.XXXXXX")
+    chmod 755 "$tmp"
+    chown "$os_user" "$tmp"
+    trap stop_cluster EXIT
+    as_user "$bindir/initdb" -D "$tmp/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >/dev/null
+    export PGHOST=$tmp PGPORT=${PGPORT_TEST:-54329} PGUSER=postgres PGDATABASE=postgres
+    as_user "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w \
+        -o "-c listen_addresses='' -k $tmp -p $PGPORT -c fsync=off ${PG_SERVER_OPTS:-}" start >/dev/null
+    echo "== throwaway cluster: $("$bindir/postgres" --version), socket $tmp, user $os_user"
+}
+
+stop_cluster() {
+    local rc=$?
+    if [ -n "${tmp:-}" ] && [ -d "$tmp" ]; then
+        as_user "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1 || true
+        [ $rc -ne 0 ] && [ -z "${log_shown:-}" ] && [ -f "$tmp/server.log" ] && tail -n 30 "$tmp/server.log" >&2
+        rm -rf "$tmp"
+    fi
+    exit $rc
+}
+
+run_demo() {
+    "$bindir/createdb" demo
+    "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -d demo -f test/demo.sql
+}
+
+# pg_regress through PGXS; pgTAP through pg_prove.  Counts are tests for
+# pg_regress and assertions for pgTAP.
+run_tests() {
+    local regress_log=$tmp/regress.out prove_log=$tmp/prove.out rc=0
+    echo "== pg_regress"
+    local regress_rc=0
+    make -s PG_CONFIG="$PG_CONFIG" installcheck 2>&1 | tee "$regress_log" || regress_rc=1
+    [ -f regression.diffs ] && [ $regress_rc -ne 0 ] && cat regression.diffs
+
+    echo "== pgTAP (pg_prove)"
+    "$bindir/createdb" pgtap_run
+    pg_prove -d pgtap_run test/pgtap/*.sql 2>&1 | tee "$prove_log" || rc=1
+
+    local r_pass r_fail t_total t_fail
+    r_pass=$(grep -cE '(\.\.\. ok|^ok [0-9])' "$regress_log" || true)
+    r_fail=$(grep -cE '(\.\.\. FAILED|^not ok [0-9])' "$regress_log" || true)
+    # pg_regress itself failing (no expected file, server gone) is a failure too
+    [ $regress_rc -ne 0 ] && { rc=1; [ "$r_fail" -eq 0 ] && r_fail=1; }
+    t_total=$(sed -n 's/.*Tests=\([0-9]*\).*/\1/p' "$prove_log" | tail -1)
+    t_fail=$(sed -n 's/.*Failed \([0-9]*\)\/[0-9]* subtests.*/\1/p' "$prove_log" | awk '{s+=$1} END {print s+0}')
+    t_total=${t_total:-0}
+    grep -q '^Result: PASS' "$prove_log" || { rc=1; [ "$t_fail" -eq 0 ] && t_fail=1; }
+    if [ $rc -ne 0 ]; then
+        echo "== server log (last 30 lines)"; tail -n 30 "$tmp/server.log"; log_shown=yes
+    fi
+    echo "pg_regress: $r_pass passed, $r_fail failed; pgTAP: $((t_total - t_fail)) passed, $t_fail failed"
+    echo "$((r_pass + t_total - t_fail)) passed, $((r_fail + t_fail)) failed"
+    return $rc
+}
+
+ensure_packages
+build_and_install
+start_cluster
+if [ "$mode" = demo ]; then run_demo; else run_tests; fi

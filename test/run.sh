@@ -43,6 +43,8 @@ ensure_packages() {
 
 build_and_install() {
     echo "== building against $("$PG_CONFIG" --version)"
+    # objects left from a build against another major would be linked as is
+    make -s PG_CONFIG="$PG_CONFIG" clean
     make -s PG_CONFIG="$PG_CONFIG" ${PG_CFLAGS:+PG_CFLAGS="$PG_CFLAGS"}
     as_root make -s PG_CONFIG="$PG_CONFIG" install
 }
@@ -96,7 +98,7 @@ run_tests() {
 
     echo "== pgTAP (pg_prove)"
     "$bindir/createdb" pgtap_run
-    pg_prove -d pgtap_run test/pgtap/*.sql 2>&1 | tee "$prove_log" || rc=1
+    pg_prove --psql-bin "$bindir/psql" -d pgtap_run test/pgtap/*.sql 2>&1 | tee "$prove_log" || rc=1
 
     local r_pass r_fail t_total t_fail
     r_pass=$(grep -cE '(\.\.\. ok|^ok [0-9])' "$regress_log" || true)

@@ -11,6 +11,7 @@
 
 #include "common/cryptohash.h"
 #include "common/sha2.h"
+#include "compat.h"
 #include "fmgr.h"
 #include "layout.h"
 #include "mb/pg_wchar.h"

@@ -277,8 +277,7 @@ SELECT ok('uuid_extract_timestamp(uuid)'::regprocedure = 'pg_catalog.uuid_extrac
           'search_path = uuidx, public: unqualified uuid_extract_timestamp() is core''s (NULL for v6)');
 
 SELECT is('uuidv7()'::regprocedure::oid,
-          CASE WHEN current_setting('server_version_num')::int >= 180000
-               THEN 'pg_catalog.uuidv7()'::regprocedure::oid ELSE 'uuidx.uuidv7()'::regprocedure::oid END,
+          coalesce(to_regprocedure('pg_catalog.uuidv7()'), 'uuidx.uuidv7()'::regprocedure)::oid,
           'search_path = uuidx, public: unqualified uuidv7() is core''s from 18 on (pg_uuidx''s on 17)');
 
 -- ... and naming pg_catalog after pg_uuidx's schema puts pg_uuidx first.

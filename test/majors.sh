@@ -25,7 +25,6 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-repo=$(pwd)
 
 build_only=no
 majors=()
@@ -49,18 +48,29 @@ suite_for() {
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# True when the OS user that run.sh starts servers as can read path $1
-# (every directory on the way must be searchable).
+# True when the OS user that run.sh starts servers as (postgres, when run
+# as root) can reach path $1: every existing directory on the way must be
+# searchable by it; without that user yet, by everyone.
 server_user_can_read() {
     [ "$(id -u)" != 0 ] && return 0
-    id postgres >/dev/null 2>&1 || return 0   # run.sh creates it; checked again later
     local d=$1
     while [ ! -e "$d" ]; do d=$(dirname "$d"); done
-    runuser -u postgres -- test -r "$d" -a -x "$d"
+    if id postgres >/dev/null 2>&1; then
+        runuser -u postgres -- test -r "$d" -a -x "$d"
+    else
+        while [ "$d" != / ]; do
+            [ -n "$(find "$d" -maxdepth 0 -perm -o+x)" ] || return 1
+            d=$(dirname "$d")
+        done
+    fi
 }
 
 if [ -n "${PG_UUIDX_MAJORS_CACHE:-}" ]; then
     CACHE=$PG_UUIDX_MAJORS_CACHE
+    if ! server_user_can_read "$CACHE"; then
+        echo "PG_UUIDX_MAJORS_CACHE=$CACHE is not readable by the postgres OS user that runs the test servers" >&2
+        exit 1
+    fi
 else
     CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/pg_uuidx/majors
     if ! server_user_can_read "$CACHE"; then
@@ -228,7 +238,15 @@ for major in "${majors[@]}"; do
             continue
         fi
     fi
-    [ "$build_only" = yes ] && continue
+    if [ "$major" = 15 ]; then
+        built="$(/usr/lib/postgresql/15/bin/pg_config --version 2>/dev/null || echo 'PostgreSQL 15'), Debian package"
+    else
+        built="$("$CACHE/pg$major/bin/pg_config" --version), $(sed -n 's/.* \(built in [0-9]*s\)$/\1/p' "$CACHE/pg$major/.pg_uuidx-build-ok")"
+    fi
+    if [ "$build_only" = yes ]; then
+        results+=("PG $major: $built")
+        continue
+    fi
     echo "== PG $major: test/run.sh test"
     out=$CACHE/test-pg$major.out
     start=$SECONDS
@@ -240,7 +258,7 @@ for major in "${majors[@]}"; do
     fi
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1 || true)
     [ $rc -ne 0 ] && failed=1
-    results+=("PG $major: ${summary:-no summary} (exit $rc, $((SECONDS - start))s)")
+    results+=("PG $major: ${summary:-no summary} (exit $rc, tests $((SECONDS - start))s; $built)")
 done
 
 echo "== summary"

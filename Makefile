@@ -6,12 +6,16 @@ EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).
 MODULE_big = pg_uuidx
 OBJS = \
 	src/clock.o \
+	src/convert.o \
 	src/entropy.o \
-	src/generate.o
+	src/generate.o \
+	src/namebased.o \
+	src/read.o \
+	src/ticks.o
 
 DATA = $(wildcard $(EXTENSION)--*.sql)
 
-REGRESS = generate_v7 generate_v4
+REGRESS = generate_v7 generate_v6 generate_v4 convert namebased read errors upgrade
 REGRESS_OPTS = --inputdir=.
 
 PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"

@@ -77,7 +77,6 @@ FROM pairs;
 SELECT uuidv7(NULL) IS NULL AS null_shift_gives_null;
 
 -- times outside 1970-01-01 .. 10889-08-02 are errors, not wrapped values
-\set VERBOSITY default
 SELECT uuidv7('-60 years');
 SELECT uuidv7('9000 years');
 -- an interval that leaves timestamptz's own range fails in timestamptz + interval

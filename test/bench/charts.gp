@@ -7,7 +7,7 @@
 # A chart whose data file is missing or empty is skipped.
 
 set datafile separator "\t"
-set datafile missing ""
+set datafile missing "\\N"
 set datafile columnheaders
 set style fill solid 0.8 border -1
 set boxwidth 0.6
@@ -17,12 +17,13 @@ set border 3
 set tics nomirror
 has(f) = system("test -s " . f . " && echo 1 || echo 0") eq "1"
 
-term_cmd = "set terminal pngcairo size 1000,560 font 'DejaVu Sans,10'"
-if (!strstrt(GPVAL_TERMINALS, "pngcairo")) term_cmd = "set terminal png size 1000,560"
+term_cmd = "set terminal pngcairo noenhanced size 1100,600 font 'DejaVu Sans,10'"
+if (!strstrt(GPVAL_TERMINALS, "pngcairo")) term_cmd = "set terminal png noenhanced size 1100,600"
 eval term_cmd
 
 # gen.tsv columns: ord label expr src floor median_ms min_ms max_ms ns_above_floor ...
-# floors (empty "floor" column) are left out; log scale, negative noise shown as 1 ns
+# floors (empty "floor" column) leave a gap between groups; log scale, so
+# results at or below 1 ns (noise around zero) are drawn as 1 ns, labelled with their value
 if (has("gen.tsv")) {
     set output "gen.png"
     set title "ns per call above the floor query (median; log scale)"
@@ -30,8 +31,8 @@ if (has("gen.tsv")) {
     set logscale y
     set yrange [1:*]
     set xtics rotate by -35 left
-    set bmargin 9
-    set rmargin 8
+    set bmargin 11
+    set rmargin 14
     plot "gen.tsv" using 0:(strcol(5) eq "" ? NaN : ($9 < 1 ? 1 : $9)):xtic(strcol(5) eq "" ? "" : strcol(2)) \
             with boxes lc rgb "#4477aa", \
          "" using 0:(strcol(5) eq "" ? NaN : ($9 < 1 ? 1 : $9)):(sprintf("%.0f", $9)) \

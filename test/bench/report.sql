@@ -1,6 +1,7 @@
 -- report.sql: the Markdown body of report.md, from the result tables.
--- run.sh runs it with psql -At (unaligned, no headers) and adds the header,
--- the static-state table and the charts around it.
+-- run.sh runs it with psql -At (unaligned, no headers) and adds the header
+-- before it, and the static-state table (which follows the memory section,
+-- last here) and the charts after it.
 
 SELECT count(*) > 0 AS has_gen FROM gen_time \gset
 SELECT count(*) > 0 AS has_mem FROM mem_result \gset
@@ -92,42 +93,6 @@ FROM gen_toplevel AS t JOIN report_gen AS r USING (label) ORDER BY r.ord;
 \echo
 \endif
 
-\if :has_mem
-\echo '## Per-backend memory'
-\echo
-\echo 'One session reads its own memory: `pg_backend_memory_contexts` (palloc) and `/proc/self/status`'
-\echo '(RssAnon: private memory, including the library''s static block; VmRSS adds shared buffers and files).'
-\echo 'A `count(1)` query of the same size runs before the 1k reading, so memory the executor keeps after a large'
-\echo 'query is already counted there.'
-\echo
-\echo '| stage | uuidv7() calls | memory contexts, bytes | RssAnon kB | VmRSS kB | VmHWM kB |'
-\echo '|---|---:|---:|---:|---:|---:|'
-SELECT format('| %s | %s | %s | %s | %s | %s |', stage, to_char(calls, 'FM999,999,999,990'),
-              to_char(context_bytes, 'FM999,999,999,990'), rss_anon_kb, rss_kb, hwm_kb)
-FROM mem_result ORDER BY ord;
-SELECT format(E'\nFrom 1k calls to %s calls: memory contexts %s bytes, RssAnon %s kB.',
-              to_char(max(calls), 'FM999,999,999,990'),
-              to_char(max(context_bytes) FILTER (WHERE ord = 3) - max(context_bytes) FILTER (WHERE ord = 1), 'FMS999,999,990'),
-              to_char(max(rss_anon_kb) FILTER (WHERE ord = 3) - max(rss_anon_kb) FILTER (WHERE ord = 1), 'FMS999,999,990'))
-FROM mem_result;
-\echo
-WITH c AS (
-    SELECT ord, name || coalesce(' (' || left(regexp_replace(ident, '[|\s]+', ' ', 'g'), 40) || ')', '') AS context,
-           level, sum(total_bytes) AS bytes
-    FROM mem_context WHERE ord IN (1, 3) GROUP BY 1, 2, 3
-)
-SELECT format(E'Memory contexts whose size differs between the 1k reading and the last one:\n\n'
-              || E'| context | level | bytes after 1k | bytes at the end |\n|---|---:|---:|---:|\n%s',
-              string_agg(format('| %s | %s | %s | %s |', context, level,
-                                coalesce(a.bytes::text, 'absent'), coalesce(b.bytes::text, 'absent')),
-                         E'\n' ORDER BY level, context))
-FROM (SELECT * FROM c WHERE ord = 1) AS a
-FULL JOIN (SELECT * FROM c WHERE ord = 3) AS b USING (context, level)
-WHERE a.bytes IS DISTINCT FROM b.bytes
-HAVING count(*) > 0;
-\echo
-\endif
-
 \if :has_conv
 \echo '## Conversion v1 → v6'
 \echo
@@ -162,15 +127,57 @@ FROM report_insert ORDER BY ord;
 
 \if :has_pgb
 SELECT format(E'## Concurrency (pgbench)\n\n'
-              '`INSERT INTO pb DEFAULT VALUES` (one row a transaction, `-M prepared`), %s s per run, '
-              'a fresh table and a checkpoint before each run; v4 and v7 alternate which goes first.',
-              max(seconds))
+              '`INSERT INTO pb DEFAULT VALUES` (one row a transaction, `-M prepared`), %s s per run. '
+              'Each run starts from a fresh table preloaded with %s rows and a checkpoint; '
+              'v4 and v7 alternate which goes first. WAL per transaction includes the full-page images '
+              'written for the first change to each index page after the checkpoint.',
+              max(seconds), to_char(max(preload), 'FM999,999,999,990'))
 FROM pgb_result;
 \echo
-\echo '| clients | gen_random_uuid() tps | uuidv7() tps | v7 ÷ v4 | v4 latency ms | v7 latency ms |'
-\echo '|---:|---:|---:|---:|---:|---:|'
-SELECT format('| %s | %s | %s | %s | %s | %s |', clients, v4_tps, v7_tps,
-              round((v7_tps / nullif(v4_tps, 0))::numeric, 2), v4_latency_ms, v7_latency_ms)
+\echo '| clients | gen_random_uuid() tps | uuidv7() tps | v7 ÷ v4 | v4 latency ms | v7 latency ms | v4 WAL bytes/tx | v7 WAL bytes/tx |'
+\echo '|---:|---:|---:|---:|---:|---:|---:|---:|'
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', clients, v4_tps, v7_tps,
+              round((v7_tps / nullif(v4_tps, 0))::numeric, 2), v4_latency_ms, v7_latency_ms,
+              v4_wal_bytes_per_tx, v7_wal_bytes_per_tx)
 FROM report_pgbench ORDER BY clients;
+\echo
+\endif
+
+\if :has_mem
+\echo '## Per-backend memory'
+\echo
+\echo 'One session reads its own memory: `pg_backend_memory_contexts` (palloc) and `/proc/self/status`'
+\echo '(RssAnon: private memory, including the library''s static block; VmRSS adds shared buffers and files).'
+\echo 'A `count(1)` query of the same size runs twice before the 1k reading, so memory that the executor and malloc'
+\echo 'keep after any large query (about 1 MB of RssAnon here, with or without pg_uuidx) is already counted there.'
+\echo
+\echo '| stage | uuidv7() calls | memory contexts, bytes | RssAnon kB | VmRSS kB | VmHWM kB |'
+\echo '|---|---:|---:|---:|---:|---:|'
+SELECT format('| %s | %s | %s | %s | %s | %s |', stage, to_char(calls, 'FM999,999,999,990'),
+              to_char(context_bytes, 'FM999,999,999,990'), rss_anon_kb, rss_kb, hwm_kb)
+FROM mem_result ORDER BY ord;
+WITH r AS (SELECT ord, context_bytes AS ctx, rss_anon_kb AS anon FROM mem_result)
+SELECT format(E'\nGrowth over the first n calls after the 1k reading: memory contexts %s bytes, RssAnon %s kB; '
+              'over the second n calls: %s bytes, %s kB. Memory that grew with calls would grow by the same '
+              'amount in both.',
+              to_char(r2.ctx - r1.ctx, 'FMS999,999,990'), to_char(r2.anon - r1.anon, 'FMS999,999,990'),
+              to_char(r3.ctx - r2.ctx, 'FMS999,999,990'), to_char(r3.anon - r2.anon, 'FMS999,999,990'))
+FROM r AS r1, r AS r2, r AS r3
+WHERE r1.ord = 1 AND r2.ord = 2 AND r3.ord = 3;
+\echo
+WITH c AS (
+    SELECT ord, name || coalesce(' (' || left(regexp_replace(ident, '[|\s]+', ' ', 'g'), 40) || ')', '') AS context,
+           level, sum(total_bytes) AS bytes
+    FROM mem_context WHERE ord IN (1, 3) GROUP BY 1, 2, 3
+)
+SELECT format(E'Memory contexts whose size differs between the 1k reading and the last one:\n\n'
+              || E'| context | level | bytes after 1k | bytes at the end |\n|---|---:|---:|---:|\n%s',
+              string_agg(format('| %s | %s | %s | %s |', context, level,
+                                coalesce(a.bytes::text, 'absent'), coalesce(b.bytes::text, 'absent')),
+                         E'\n' ORDER BY level, context))
+FROM (SELECT * FROM c WHERE ord = 1) AS a
+FULL JOIN (SELECT * FROM c WHERE ord = 3) AS b USING (context, level)
+WHERE a.bytes IS DISTINCT FROM b.bytes
+HAVING count(*) > 0;
 \echo
 \endif

@@ -4,10 +4,12 @@
 #
 #   bash test/bench/run.sh [--n-gen N] [--n-insert N] [--reps N]
 #                          [--clients "1 2 4 8"] [--seconds S] [--out DIR]
+#                          [--batch N] [--n-conv N] [--n-mem N] [--phases "..."]
+#                          [--preload N] [--build 1|0]
 #
-# Builds and installs the extension, starts a cluster in a temp dir (unix
-# socket only, unprivileged OS user, fsync on, removed on exit whatever
-# happens) and measures, in this order:
+# Builds and installs the extension (make, make install), starts a cluster
+# in a temp dir (unix socket only, unprivileged OS user, fsync on, removed on
+# exit whatever happens) and measures, in this order:
 #   gen      ns per call of every generator and reader, against a floor query
 #            (gen.sql; interleaved repetitions, medians)
 #   memory   per-backend memory before and after N_MEM uuidv7() calls
@@ -19,11 +21,13 @@
 # Every option is also an environment variable (flags win):
 #   N_GEN=2000000  N_INSERT=10000000  BATCH=100000  N_CONV=1000000
 #   N_MEM=10000000  REPS=7  CLIENTS="1 2 4 8"  SECONDS_PER_RUN=15
+#   PGBENCH_PRELOAD=1000000 (rows in the pgbench table before each run)
 #   PHASES="gen memory convert insert pgbench"  OUT=test/bench/out
 #   PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config  PGPORT_BENCH=54339
+#   BUILD=1 (0: skip make and make install, benchmark what is installed)
 # A quick smoke run:
 #   N_GEN=200000 N_INSERT=200000 N_CONV=100000 N_MEM=200000 REPS=3 \
-#   SECONDS_PER_RUN=2 bash test/bench/run.sh
+#   SECONDS_PER_RUN=2 CLIENTS="1 2" PGBENCH_PRELOAD=100000 bash test/bench/run.sh
 # Nothing here asserts timings: targets are printed as PASS or MISS.
 set -euo pipefail
 
@@ -38,9 +42,11 @@ N_MEM=${N_MEM:-10000000}
 REPS=${REPS:-7}
 CLIENTS=${CLIENTS:-1 2 4 8}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-15}
+PGBENCH_PRELOAD=${PGBENCH_PRELOAD:-1000000}
 PHASES=${PHASES:-gen memory convert insert pgbench}
 OUT=${OUT:-$repo/test/bench/out}
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
+BUILD=${BUILD:-1}
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 
@@ -56,8 +62,10 @@ while [ $# -gt 0 ]; do
         --reps) REPS=$2 ;;
         --clients) CLIENTS=$2 ;;
         --seconds) SECONDS_PER_RUN=$2 ;;
+        --preload) PGBENCH_PRELOAD=$2 ;;
         --phases) PHASES=$2 ;;
         --out) OUT=$2 ;;
+        --build) BUILD=$2 ;;
         *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
     esac
     shift 2
@@ -66,9 +74,11 @@ done
 for v in N_GEN N_INSERT BATCH N_CONV N_MEM REPS SECONDS_PER_RUN; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "$v must be a positive integer, not '${!v}'" >&2; exit 2; }
 done
+[[ $PGBENCH_PRELOAD =~ ^(0|[1-9][0-9]*)$ ]] || { echo "PGBENCH_PRELOAD must be a number, not '$PGBENCH_PRELOAD'" >&2; exit 2; }
 for c in $CLIENTS; do
     [[ $c =~ ^[1-9][0-9]*$ ]] || { echo "CLIENTS must list positive integers, not '$c'" >&2; exit 2; }
 done
+[[ $BUILD =~ ^[01]$ ]] || { echo "BUILD must be 1 or 0, not '$BUILD'" >&2; exit 2; }
 for p in $PHASES; do
     case $p in gen|memory|convert|insert|pgbench) ;; *) echo "unknown phase: $p" >&2; exit 2 ;; esac
 done
@@ -77,24 +87,31 @@ has_phase() { [[ " $PHASES " == *" $1 "* ]]; }
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/report.md "$OUT"/*.log
-command="N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV N_MEM=$N_MEM REPS=$REPS CLIENTS=\"$CLIENTS\" SECONDS_PER_RUN=$SECONDS_PER_RUN PHASES=\"$PHASES\" bash test/bench/run.sh"
+build_env=""
+if [ "$BUILD" = 0 ]; then build_env="BUILD=0 "; fi
+command="${build_env}N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV N_MEM=$N_MEM REPS=$REPS CLIENTS=\"$CLIENTS\" SECONDS_PER_RUN=$SECONDS_PER_RUN PGBENCH_PRELOAD=$PGBENCH_PRELOAD PHASES=\"$PHASES\" bash test/bench/run.sh"
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 say() { echo "== $*"; }
 
 cd "$repo"
-say "building against $("$PG_CONFIG" --version)"
-make -s PG_CONFIG="$PG_CONFIG"
-as_root make -s PG_CONFIG="$PG_CONFIG" install
-so_built=$repo/pg_uuidx.so
 so_installed=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
+if [ "$BUILD" = 1 ]; then
+    say "building against $("$PG_CONFIG" --version)"
+    make -s PG_CONFIG="$PG_CONFIG"
+    as_root make -s PG_CONFIG="$PG_CONFIG" install
+    so_built=$repo/pg_uuidx.so
+else
+    say "BUILD=0: benchmarking the pg_uuidx already installed for $("$PG_CONFIG" --version)"
+    so_built=$so_installed
+fi
 so_sum=$(md5sum <"$so_built")
-clock_note="$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown) clock source, $("$($PG_CONFIG --bindir)/pg_test_timing" -d 1 | sed -n 's/^Per loop time including overhead: //p') per clock read (pg_test_timing)"
+bindir=$("$PG_CONFIG" --bindir)
+clock_note="$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown) clock source, $("$bindir/pg_test_timing" -d 1 | sed -n 's/^Per loop time including overhead: //p') per clock read (pg_test_timing)"
 
 # The cluster: a temp dir owned by an unprivileged OS user, reachable only
 # through a unix socket in that dir, removed on exit whatever happens.
 # fsync stays on: WAL volume and flush cost are part of what is measured.
-bindir=$("$PG_CONFIG" --bindir)
 if [ "$(id -u)" = 0 ]; then
     os_user=postgres
     id "$os_user" >/dev/null 2>&1 || useradd --system --home-dir /nonexistent --shell /bin/false "$os_user"
@@ -109,7 +126,7 @@ stop_cluster() {
     local rc=$?
     if [ -n "${tmp:-}" ] && [ -d "$tmp" ]; then
         as_user "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1 || true
-        if [ $rc -ne 0 ] && [ -f "$tmp/server.log" ]; then
+        if [ $rc -ne 0 ] && [ -z "${interrupted:-}" ] && [ -f "$tmp/server.log" ]; then
             echo "== server log (last 30 lines)" >&2; tail -n 30 "$tmp/server.log" >&2
         fi
         rm -rf "$tmp"
@@ -117,8 +134,8 @@ stop_cluster() {
     exit $rc
 }
 trap stop_cluster EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'interrupted=yes; exit 130' INT
+trap 'interrupted=yes; exit 143' TERM
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pg_uuidx_bench.XXXXXX")
 chmod 755 "$tmp"
@@ -131,7 +148,9 @@ say "throwaway cluster: $("$bindir/postgres" --version), socket $tmp, $server_op
 "$bindir/createdb" bench
 
 export PGOPTIONS="-c client_min_messages=warning"
-psql_run() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+# Long commands run in the background and are waited for, so that INT and
+# TERM reach the traps (and the cluster is removed) at once, not after them.
+psql_run() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@" & wait $!; }
 psql_run -f "$here/setup.sql"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -168,25 +187,37 @@ if has_phase insert; then
     done
 fi
 
-# pgbench: each run gets a fresh table and a checkpoint; the order of v4 and
-# v7 alternates from one client count to the next.
+# pgbench: a fresh table per run, preloaded with PGBENCH_PRELOAD rows so the
+# index is more than a few pages, then a checkpoint: the first change to each
+# leaf page after it writes a full-page image to WAL, as on a live server.
+pgbench_run() {
+    local def=$1 c=$2 j log tps lat lsn0
+    j=$(nproc)
+    while [ $((c % j)) -ne 0 ]; do j=$((j - 1)); done
+    say "pgbench: $c client(s), $j thread(s), ${SECONDS_PER_RUN}s, INSERT keyed by $def"
+    psql_run -c "DROP TABLE IF EXISTS pb" -c "CREATE TABLE pb (id uuid PRIMARY KEY DEFAULT $def)" \
+        -c "INSERT INTO pb SELECT FROM generate_series(1, $PGBENCH_PRELOAD)" -c "VACUUM ANALYZE pb" -c CHECKPOINT
+    lsn0=$(psql_run -At -c "SELECT pg_current_wal_lsn()")
+    log=$OUT/pgbench_${def%%(*}_c$c.log
+    "$bindir/pgbench" -n -M prepared -c "$c" -j "$j" -T "$SECONDS_PER_RUN" \
+        -f "$here/pgbench_insert.sql" >"$log" 2>&1 &
+    wait $! || { cat "$log" >&2; return 1; }
+    tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$log")
+    lat=$(sed -n 's/^latency average = \([0-9.]*\) ms/\1/p' "$log")
+    psql_run -c "INSERT INTO pgb_result
+        SELECT '$def', $c, $j, $SECONDS_PER_RUN, $PGBENCH_PRELOAD, $tps, ${lat:-NULL}, count(*) - $PGBENCH_PRELOAD,
+               pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0') FROM pb"
+}
+
+# v4 and v7 alternate which goes first from one client count to the next
 if has_phase pgbench; then
-    flip=0
+    first=yes
     for c in $CLIENTS; do
-        j=$(nproc); while [ $((c % j)) -ne 0 ]; do j=$((j - 1)); done
-        pair=("gen_random_uuid()" "uuidv7()")
-        [ $flip = 1 ] && pair=("uuidv7()" "gen_random_uuid()")
-        flip=$((1 - flip))
-        for def in "${pair[@]}"; do
-            say "pgbench: $c client(s), $j thread(s), ${SECONDS_PER_RUN}s, INSERT keyed by $def"
-            psql_run -c "DROP TABLE IF EXISTS pb" -c "CREATE TABLE pb (id uuid PRIMARY KEY DEFAULT $def)" -c CHECKPOINT
-            log=$OUT/pgbench_${def%%(*}_c$c.log
-            "$bindir/pgbench" -n -M prepared -c "$c" -j "$j" -T "$SECONDS_PER_RUN" \
-                -f "$here/pgbench_insert.sql" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-            tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$log")
-            lat=$(sed -n 's/^latency average = \([0-9.]*\) ms/\1/p' "$log")
-            psql_run -c "INSERT INTO pgb_result VALUES ('$def', $c, $j, $SECONDS_PER_RUN, $tps, ${lat:-NULL}, (SELECT count(*) FROM pb))"
-        done
+        if [ $first = yes ]; then
+            pgbench_run "gen_random_uuid()" "$c"; pgbench_run "uuidv7()" "$c"; first=no
+        else
+            pgbench_run "uuidv7()" "$c"; pgbench_run "gen_random_uuid()" "$c"; first=yes
+        fi
     done
     psql_run -c "DROP TABLE pb"
 fi
@@ -197,7 +228,7 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 # ---- report ----------------------------------------------------------------
 say "writing $OUT/report.md"
 report=$OUT/report.md
-mb() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
+gib() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
 {
     echo "# pg_uuidx benchmark"
     echo
@@ -206,7 +237,7 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     echo "| date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
     echo "| CPU | $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) cores |"
     echo "| clock | $clock_note |"
-    echo "| RAM | $(mb "$(awk '/^MemTotal/ {print $2}' /proc/meminfo)") |"
+    echo "| RAM | $(gib "$(awk '/^MemTotal/ {print $2}' /proc/meminfo)") |"
     echo "| OS | $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r) |"
     echo "| PostgreSQL | $(psql_run -At -c 'SELECT version()') |"
     echo "| pg_uuidx | $(psql_run -At -c "SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'"), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!test/bench' || echo ' + uncommitted changes') |"
@@ -225,7 +256,6 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     echo
     psql_run -At -f "$here/report.sql"
     if has_phase memory; then
-        echo
         echo "Static state in the shared library (\`nm -S --size-sort\`, data and bss symbols):"
         echo
         echo "| symbol | section | bytes |"
@@ -237,6 +267,10 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
             total=$((total + 16#$size))
         done < <(nm -S --size-sort "$so_built")
         echo "| total | | $total |"
+        if nm "$so_built" | grep -q ' completed\.0$'; then
+            echo
+            echo "\`completed.0\` belongs to the C runtime's start-up code, not to pg_uuidx."
+        fi
         echo
         echo "Section sizes (\`size -A\`): $(size -A "$so_built" | awk '$1 ~ /^\.(data|bss)$/ {printf "%s%s %d bytes", s, $1, $2; s = ", "}')."
     fi
@@ -245,7 +279,7 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
 # tab-separated data for gnuplot and for the record
 for t in gen:ord insert:ord pgbench:clients; do
     [ "$(psql_run -At -c "SELECT count(*) FROM report_${t%:*}")" -gt 0 ] || continue
-    psql_run -c "\\copy (SELECT * FROM report_${t%:*} ORDER BY ${t#*:}) TO '$OUT/${t%:*}.tsv' WITH (FORMAT csv, HEADER, DELIMITER E'\\t')"
+    psql_run -c "\\copy (SELECT * FROM report_${t%:*} ORDER BY ${t#*:}) TO '$OUT/${t%:*}.tsv' WITH (FORMAT text, HEADER)"
 done
 if command -v gnuplot >/dev/null; then
     (cd "$OUT" && gnuplot "$here/charts.gp")
@@ -254,7 +288,7 @@ if command -v gnuplot >/dev/null; then
         echo "## Charts"
         echo
         for png in gen insert_rate insert_size pgbench; do
-            [ -s "$OUT/$png.png" ] && echo "![$png]($png.png)"
+            if [ -s "$OUT/$png.png" ]; then echo "![$png]($png.png)"; fi
         done
     } >>"$report"
 else

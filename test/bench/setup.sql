@@ -78,8 +78,8 @@ CREATE TABLE ins_result (ord serial, key text, rows bigint, seconds float8,
                          wal_bytes numeric, checkpoints bigint);
 
 -- run.sh, pgbench phase
-CREATE TABLE pgb_result (key text, clients int, threads int, seconds int,
-                         tps float8, latency_ms float8, rows bigint);
+CREATE TABLE pgb_result (key text, clients int, threads int, seconds int, preload bigint,
+                         tps float8, latency_ms float8, rows bigint, wal_bytes numeric);
 
 -- Medians over the timed repetitions (rep 0 is the warm-up), and ns per call
 -- above the floor: (median query time - median floor time) / rows.
@@ -117,5 +117,7 @@ SELECT clients,
        max(round(tps)) FILTER (WHERE key = 'gen_random_uuid()') AS v4_tps,
        max(round(tps)) FILTER (WHERE key = 'uuidv7()') AS v7_tps,
        max(round(latency_ms::numeric, 3)) FILTER (WHERE key = 'gen_random_uuid()') AS v4_latency_ms,
-       max(round(latency_ms::numeric, 3)) FILTER (WHERE key = 'uuidv7()') AS v7_latency_ms
+       max(round(latency_ms::numeric, 3)) FILTER (WHERE key = 'uuidv7()') AS v7_latency_ms,
+       max(round(wal_bytes / nullif(rows, 0))) FILTER (WHERE key = 'gen_random_uuid()') AS v4_wal_bytes_per_tx,
+       max(round(wal_bytes / nullif(rows, 0))) FILTER (WHERE key = 'uuidv7()') AS v7_wal_bytes_per_tx
 FROM pgb_result GROUP BY clients;

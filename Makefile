@@ -24,6 +24,9 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# PGXS tracks header dependencies only in --enable-depend builds
+$(OBJS): $(wildcard src/*.h)
+
 .PHONY: demo test
 
 demo:

@@ -1,5 +1,7 @@
 -- uuidv7(): RFC 9562 5.7 layout, monotonic within a backend, close to the clock
 CREATE EXTENSION pg_uuidx;
+-- reach pg_uuidx before same-named core functions (PostgreSQL 17+)
+SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';
 
 -- unix_ts_ms (first 48 bits) of a v7 id, independent of the functions tested

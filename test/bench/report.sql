@@ -12,13 +12,17 @@ SELECT count(*) > 0 AS has_pgb FROM pgb_result \gset
 \if :has_gen
 SELECT format(E'## Generation and reading\n\n'
               'Each query is `SELECT count(f) FROM generate_series(1, %s) AS g` for generators, '
-              'or `SELECT count(f) FROM gen_src` for readers (%s precomputed ids, in shared buffers). '
+              'or `SELECT count(f) FROM gen_src` for readers (%s precomputed ids, %s). '
               '%s timed repetitions after one warm-up; in each repetition every query runs once, '
               'the order rotating by one place; times are read with clock_timestamp() around a PL/pgSQL '
               'EXECUTE in one session (jit off, work_mem 1GB so the series stays in memory). '
               'The table shows the median, the fastest and slowest run, and '
               '**ns per call above the floor** = (median − floor median) / rows.',
               to_char(max(rows), 'FM999,999,999'), to_char(max(rows), 'FM999,999,999'),
+              (SELECT format('%s MiB, %s', table_bytes / 1048576,
+                             CASE WHEN cached THEN 'cached in shared buffers'
+                                  ELSE 'over a quarter of shared_buffers, so scanned through a ring buffer from the OS cache' END)
+               FROM gen_source),
               count(DISTINCT rep) FILTER (WHERE rep > 0))
 FROM gen_time;
 \echo

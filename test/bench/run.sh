@@ -25,6 +25,9 @@
 #   PHASES="gen memory convert insert pgbench"  OUT=test/bench/out
 #   PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config  PGPORT_BENCH=54339
 #   BUILD=1 (0: skip make and make install, benchmark what is installed)
+# N_GEN is also the row count of the readers' table; above about 3M rows it
+# outgrows a quarter of shared_buffers and is read through the OS cache.
+# The defaults take about 20 minutes on 2 cores.
 # A quick smoke run:
 #   N_GEN=200000 N_INSERT=200000 N_CONV=100000 N_MEM=200000 REPS=3 \
 #   SECONDS_PER_RUN=2 CLIENTS="1 2" PGBENCH_PRELOAD=100000 bash test/bench/run.sh

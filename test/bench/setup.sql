@@ -61,6 +61,7 @@ CREATE TABLE gen_expr (
     target_ns numeric        -- target for ns per call above the floor, if any
 );
 CREATE TABLE gen_time (rep int, pos int, label text, rows bigint, ms float8);
+CREATE TABLE gen_source (table_bytes bigint, cached bool);
 CREATE TABLE gen_toplevel (label text, ms float8);
 
 -- memory.sql

@@ -241,6 +241,7 @@ gib() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     echo "| CPU | $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) cores |"
     echo "| clock | $clock_note |"
     echo "| RAM | $(gib "$(awk '/^MemTotal/ {print $2}' /proc/meminfo)") |"
+    # shellcheck source=/dev/null
     echo "| OS | $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r) |"
     echo "| PostgreSQL | $(psql_run -At -c 'SELECT version()') |"
     echo "| pg_uuidx | $(psql_run -At -c "SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'"), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!test/bench' || echo ' + uncommitted changes') |"

@@ -1,5 +1,5 @@
-# pg_uuidx: PGXS build.  "make demo" and "make test" run on a throwaway
-# cluster (see test/run.sh); everything else is the usual PGXS targets.
+# pg_uuidx: PGXS build.  "make demo", "make test" and "make bench" run on a
+# throwaway cluster (test/run.sh, test/bench/run.sh); the rest is PGXS.
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
 
@@ -27,10 +27,13 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test
+.PHONY: demo test bench
 
 demo:
 	bash test/run.sh demo
 
 test:
 	bash test/run.sh test
+
+bench:
+	bash test/bench/run.sh

@@ -67,7 +67,8 @@ SELECT CASE WHEN uuid_extract_version(p.id) = 1 THEN uuidv1_to_v6(p.id) ELSE p.i
 FROM parent p JOIN child c ON c.parent_id = p.id;
 CREATE TEMP TABLE before_constraints AS
 SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def
-FROM pg_constraint WHERE conrelid IN ('parent'::regclass, 'child'::regclass);
+FROM pg_constraint WHERE conrelid IN ('parent'::regclass, 'child'::regclass)
+  AND contype IN ('p', 'f', 'u', 'c');  -- PostgreSQL 18 also lists NOT NULL here
 
 -- recipe (README "Migrating a UUIDv1 column"): one transaction
 BEGIN;
@@ -88,6 +89,7 @@ SELECT (SELECT count(*) FROM parent) AS parents,
                               EXCEPT ALL SELECT p.id, c.id, p.name, c.qty FROM parent p JOIN child c ON c.parent_id = p.id) AS d) AS joins_lost,
        (SELECT count(*) FROM (SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid)
                               FROM pg_constraint WHERE conrelid IN ('parent'::regclass, 'child'::regclass)
+                                AND contype IN ('p', 'f', 'u', 'c')
                               EXCEPT SELECT * FROM before_constraints) AS d) AS constraints_changed,
        (SELECT count(*) FROM before_constraints) AS constraints;
 

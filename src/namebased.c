@@ -27,7 +27,9 @@ HashName(pg_cryptohash_type type, int version, const pg_uuid_t *namespace,
 		 const char *name, Size len)
 {
 	pg_cryptohash_ctx *ctx = pg_cryptohash_create(type);
-	uint8		digest[PG_SHA256_DIGEST_LENGTH];	/* the longest of the three */
+
+	/* SHA-256's digest is the longest of the three */
+	uint8		digest[PG_SHA256_DIGEST_LENGTH];
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
 
 	if (pg_cryptohash_init(ctx) < 0 ||

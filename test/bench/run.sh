@@ -101,6 +101,8 @@ cd "$repo"
 so_installed=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
 if [ "$BUILD" = 1 ]; then
     say "building against $("$PG_CONFIG" --version)"
+    # objects left from a build against another major would be linked as is
+    make -s PG_CONFIG="$PG_CONFIG" clean
     make -s PG_CONFIG="$PG_CONFIG"
     as_root make -s PG_CONFIG="$PG_CONFIG" install
     so_built=$repo/pg_uuidx.so

@@ -1,5 +1,7 @@
 -- uuidv4(): RFC 9562 5.4, 122 random bits from the amortised CSPRNG block
 CREATE EXTENSION pg_uuidx;
+-- reach pg_uuidx before same-named core functions (PostgreSQL 17+)
+SET search_path = public, pg_catalog;
 
 WITH ids AS (SELECT uuidv4() AS id FROM generate_series(1, 100000))
 SELECT count(DISTINCT id) AS distinct_ids,

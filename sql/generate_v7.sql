@@ -1,5 +1,7 @@
 -- uuidv7(): RFC 9562 5.7 layout, monotonic within a backend, close to the clock
 CREATE EXTENSION pg_uuidx;
+-- reach pg_uuidx before same-named core functions (PostgreSQL 17+)
+SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';
 
 -- unix_ts_ms (first 48 bits) of a v7 id, independent of the functions tested
@@ -77,7 +79,6 @@ FROM pairs;
 SELECT uuidv7(NULL) IS NULL AS null_shift_gives_null;
 
 -- times outside 1970-01-01 .. 10889-08-02 are errors, not wrapped values
-\set VERBOSITY default
 SELECT uuidv7('-60 years');
 SELECT uuidv7('9000 years');
 -- an interval that leaves timestamptz's own range fails in timestamptz + interval

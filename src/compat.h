@@ -10,6 +10,11 @@
 
 #include "fmgr.h"
 
+/* PostgreSQL 16 moved the varlena macros (VARDATA_ANY, ...) out of postgres.h */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 /* PostgreSQL 18 lets a module name itself and its version in the magic block */
 #if PG_VERSION_NUM >= 180000
 #define PG_UUIDX_MODULE_MAGIC \

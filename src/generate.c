@@ -1,6 +1,7 @@
 /*
  * generate.c
- *		SQL entry points that make ids: uuidv7(), uuidv7(interval), uuidv4().
+ *		SQL entry points that make ids: uuidv7(), uuidv7(interval), uuidv7_at(),
+ *		uuidv6() and uuidv4().
  *
  * Each asks the clock and the entropy block for its inputs and hands them to
  * layout.h; none of them keeps state of its own beyond its MonotonicTick.
@@ -12,9 +13,9 @@
 
 #include "clock.h"
 #include "compat.h"
-#include "datatype/timestamp.h"
 #include "entropy.h"
 #include "layout.h"
+#include "ticks.h"
 #include "utils/fmgrprotos.h"
 #include "utils/timestamp.h"
 
@@ -28,27 +29,15 @@ PG_UUIDX_MODULE_MAGIC;
  */
 #define V7_COUNTER_BITS 18
 
-/* microseconds between the Unix epoch and PostgreSQL's (2000-01-01) */
-#define UNIX_TO_PG_EPOCH_US \
-	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
-
-/* the last Unix microsecond a v7 id can carry: 48 bits of milliseconds */
-#define V7_MAX_UNIX_US \
-	((int64) ((UUID_TICK_LIMIT >> V7_FRACTION_BITS) * US_PER_MS) - 1)
+/*
+ * v6 counter: the 14-bit clock_seq (RFC 9562 5.6) serves as the counter of
+ * ids within one 100-ns tick, seeded with 13 random bits and a zero guard
+ * bit; the 48-bit node that follows is random in every id.
+ */
+#define V6_COUNTER_BITS 14
 
 static MonotonicTick v7_state = {0, 0, V7_COUNTER_BITS};
-
-/*
- * Raise the error for a v7 time outside what 48 bits of milliseconds hold.
- */
-static void
-ReportV7Range(void)
-{
-	ereport(ERROR,
-			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			 errmsg("timestamp out of range for UUIDv7"),
-			 errdetail("UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.")));
-}
+static MonotonicTick v6_state = {0, 0, V6_COUNTER_BITS};
 
 /*
  * The next v7 id of this backend, for the clock reading now_ns, moved by
@@ -66,7 +55,7 @@ NextV7(int64 now_ns, int64 shift_ticks)
 							 entropy_next());
 	tick = (int64) v7_state.tick + shift_ticks;
 	if (unlikely(tick < 0 || (uint64) tick >= UUID_TICK_LIMIT))
-		ReportV7Range();
+		report_v7_range();
 
 	uuid_pack(uuid, uuid_time_hi(tick, 7), uuid_variant_lo(payload));
 	return uuid;
@@ -104,10 +93,8 @@ pg_uuidx_uuidv7_shift(PG_FUNCTION_ARGS)
 	shifted = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
 													  TimestampTzGetDatum(now),
 													  IntervalPGetDatum(shift)));
-	if (TIMESTAMP_NOT_FINITE(shifted) ||
-		shifted + UNIX_TO_PG_EPOCH_US < 0 ||
-		shifted + UNIX_TO_PG_EPOCH_US > V7_MAX_UNIX_US)
-		ReportV7Range();
+	/* only for its range error: the tick comes from the monotonic state */
+	(void) v7_tick_from_timestamptz(shifted);
 
 	/* floor division, so that negative shifts round toward the past too */
 	delta_us = shifted - now;
@@ -117,6 +104,49 @@ pg_uuidx_uuidv7_shift(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(NextV7(now_ns,
 							delta_ms * (1 << V7_FRACTION_BITS) +
 							(delta_us << V7_FRACTION_BITS) / US_PER_MS));
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_at);
+
+/*
+ * uuidv7_at(timestamptz) -> uuid: a v7 id for a given instant (its
+ * millisecond and 1/4096 ms fraction) with 62 random bits after the variant,
+ * for backfilling ids of historical rows.  It does not touch the backend's
+ * monotonic state.
+ */
+Datum
+pg_uuidx_uuidv7_at(PG_FUNCTION_ARGS)
+{
+	uint64		tick = v7_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0));
+	pg_uuid_t  *uuid = palloc(UUID_LEN);
+
+	uuid_pack(uuid, uuid_time_hi(tick, 7), uuid_variant_lo(entropy_next()));
+	PG_RETURN_UUID_P(uuid);
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6);
+
+/*
+ * uuidv6() -> uuid: RFC 9562 5.6, the Gregorian 100-ns timestamp stored most
+ * significant first, a clock_seq counting ids within a tick, and a random
+ * node with the multicast bit set (6.10) so it never equals a real IEEE 802
+ * address.  Strictly increasing within the backend, like uuidv7().
+ */
+Datum
+pg_uuidx_uuidv6(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = palloc(UUID_LEN);
+	uint64		payload;
+
+	payload = monotonic_next(&v6_state,
+							 gregorian_tick_from_unix_ns(clock_unix_ns()),
+							 entropy_next());
+	if (unlikely(v6_state.tick >= UUID_TICK_LIMIT))
+		report_gregorian_range();
+
+	uuid_pack(uuid, uuid_time_hi(v6_state.tick, 6),
+			  uuid_variant_lo(payload | NODE_MULTICAST_BIT));
+	PG_RETURN_UUID_P(uuid);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv4);

@@ -27,6 +27,15 @@
 /* RFC 9562 5.7 with 6.2 Method 3: a v7 tick is 1/4096 of a millisecond */
 #define V7_FRACTION_BITS	12
 
+/*
+ * RFC 9562 5.1: v1 and v6 count 100-ns intervals since 1582-10-15 00:00 UTC;
+ * this is that count at the Unix epoch.
+ */
+#define GREGORIAN_UNIX_OFFSET	INT64CONST(0x01B21DD213814000)
+
+/* RFC 9562 6.10: the multicast bit (lowest bit of octet 10) in "lo" */
+#define NODE_MULTICAST_BIT	(UINT64CONST(1) << 40)
+
 static inline void
 uuid_pack(pg_uuid_t *uuid, uint64 hi, uint64 lo)
 {
@@ -34,6 +43,29 @@ uuid_pack(pg_uuid_t *uuid, uint64 hi, uint64 lo)
 	lo = pg_hton64(lo);
 	memcpy(uuid->data, &hi, sizeof(hi));
 	memcpy(uuid->data + sizeof(hi), &lo, sizeof(lo));
+}
+
+static inline void
+uuid_unpack(const pg_uuid_t *uuid, uint64 *hi, uint64 *lo)
+{
+	memcpy(hi, uuid->data, sizeof(*hi));
+	memcpy(lo, uuid->data + sizeof(*hi), sizeof(*lo));
+	*hi = pg_ntoh64(*hi);
+	*lo = pg_ntoh64(*lo);
+}
+
+/* RFC 9562 4.1: true when octet 8 starts with the bits 0b10 */
+static inline bool
+uuid_is_rfc_variant(uint64 lo)
+{
+	return (lo >> 62) == 2;
+}
+
+/* RFC 9562 4.2: the version in the top nibble of octet 6 */
+static inline int
+uuid_version(uint64 hi)
+{
+	return (int) ((hi >> 12) & 0xF);
 }
 
 /*
@@ -46,6 +78,32 @@ static inline uint64
 uuid_time_hi(uint64 tick, int version)
 {
 	return ((tick >> 12) << 16) | ((uint64) version << 12) | (tick & 0xFFF);
+}
+
+/* The 60-bit timestamp of a v6 or v7 "hi" (the inverse of uuid_time_hi) */
+static inline uint64
+uuid_time_hi_tick(uint64 hi)
+{
+	return ((hi >> 16) << 12) | (hi & 0xFFF);
+}
+
+/*
+ * RFC 9562 5.1: octets 0-7 of a v1 UUID hold the same 60-bit timestamp as
+ * v6, least significant part first: time_low (32 bits), time_mid (16),
+ * version, time_high (12).
+ */
+static inline uint64
+uuid_v1_hi(uint64 tick)
+{
+	return ((tick & 0xFFFFFFFF) << 32) | (((tick >> 32) & 0xFFFF) << 16) |
+		(UINT64CONST(1) << 12) | (tick >> 48);
+}
+
+/* The 60-bit timestamp of a v1 "hi" (the inverse of uuid_v1_hi) */
+static inline uint64
+uuid_v1_hi_tick(uint64 hi)
+{
+	return ((hi & 0xFFF) << 48) | (((hi >> 16) & 0xFFFF) << 32) | (hi >> 32);
 }
 
 /* Octets 8-15: the RFC variant followed by 62 payload bits (RFC 9562 4.1) */
@@ -65,6 +123,13 @@ v7_tick_from_unix_ns(int64 ns)
 {
 	return ((uint64) (ns / NS_PER_MS) << V7_FRACTION_BITS) |
 		(uint64) (((ns % NS_PER_MS) << V7_FRACTION_BITS) / NS_PER_MS);
+}
+
+/* v6 tick (100-ns intervals since 1582-10-15) of a Unix time in nanoseconds */
+static inline uint64
+gregorian_tick_from_unix_ns(int64 ns)
+{
+	return (uint64) (ns / 100 + GREGORIAN_UNIX_OFFSET);
 }
 
 #endif							/* PG_UUIDX_LAYOUT_H */

@@ -8,11 +8,34 @@ CREATE EXTENSION pg_uuidx SCHEMA uuidx;
 
 CREATE TEMP TABLE api (fn text, args text[], volatility text, strict boolean);
 INSERT INTO api VALUES
+    -- generators: VOLATILE
     ('uuidv7', '{}', 'volatile', false),
     ('uuidv7', '{interval}', 'volatile', true),
-    ('uuidv4', '{}', 'volatile', false);
+    ('uuidv7_at', '{"timestamp with time zone"}', 'volatile', true),
+    ('uuidv6', '{}', 'volatile', false),
+    ('uuidv4', '{}', 'volatile', false),
+    -- pure functions: IMMUTABLE STRICT
+    ('uuidv1_to_v6', '{uuid}', 'immutable', true),
+    ('uuidv6_to_v1', '{uuid}', 'immutable', true),
+    ('uuid_v8_sha256', '{uuid,text}', 'immutable', true),
+    ('uuid_v8_sha256', '{uuid,bytea}', 'immutable', true),
+    ('uuidv5', '{uuid,text}', 'immutable', true),
+    ('uuidv5', '{uuid,bytea}', 'immutable', true),
+    ('uuidv3', '{uuid,text}', 'immutable', true),
+    ('uuidv3', '{uuid,bytea}', 'immutable', true),
+    ('uuid_extract_timestamp', '{uuid}', 'immutable', true),
+    ('uuid_extract_version', '{uuid}', 'immutable', true),
+    ('uuidv7_boundary', '{"timestamp with time zone"}', 'immutable', true),
+    ('uuidv6_boundary', '{"timestamp with time zone"}', 'immutable', true),
+    ('uuid_smaller', '{uuid,uuid}', 'immutable', true),
+    ('uuid_larger', '{uuid,uuid}', 'immutable', true),
+    -- constants: IMMUTABLE (no arguments, so strictness is moot)
+    ('uuid_namespace_dns', '{}', 'immutable', false),
+    ('uuid_namespace_url', '{}', 'immutable', false),
+    ('uuid_namespace_oid', '{}', 'immutable', false),
+    ('uuid_namespace_x500', '{}', 'immutable', false);
 
-SELECT plan((SELECT count(*)::int * 4 + 1 FROM api));
+SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api));
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
 FROM api;
@@ -25,15 +48,24 @@ SELECT is(p.proparallel, 's', a.fn || '(' || array_to_string(a.args, ', ') || ')
 FROM api AS a
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
 
--- nothing more and nothing less than the table above is installed
+-- nothing more and nothing less than the table above (and min/max) is installed
 SELECT set_eq(
-    $$ SELECT p.proname::text || '(' || pg_get_function_identity_arguments(p.oid) || ')'
+    $$ SELECT p.proname::text || '(' || array_to_string(p.proargtypes::regtype[]::text[], ',') || ')'
        FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.deptype = 'e'
        JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'pg_uuidx' $$,
-    $$ SELECT fn || '(' || coalesce((SELECT string_agg(
-              CASE a WHEN 'interval' THEN 'shift interval' ELSE a END, ', ') FROM unnest(args) a), '') || ')'
-       FROM api $$,
-    'the extension installs exactly the documented functions');
+    $$ SELECT fn || '(' || array_to_string(args, ',') || ')' FROM api
+       UNION ALL VALUES ('min(uuid)'), ('max(uuid)') $$,
+    'the extension installs exactly the documented functions and aggregates');
+
+-- min and max are parallel-safe aggregates that can use a btree index
+SELECT is(a.aggcombinefn::text, 'uuidx.uuid_smaller', 'min(uuid) has a combine function')
+FROM pg_aggregate a WHERE a.aggfnoid = 'uuidx.min(uuid)'::regprocedure;
+SELECT is(a.aggcombinefn::text, 'uuidx.uuid_larger', 'max(uuid) has a combine function')
+FROM pg_aggregate a WHERE a.aggfnoid = 'uuidx.max(uuid)'::regprocedure;
+SELECT is(a.aggsortop::regoperator::text, '<(uuid,uuid)', 'min(uuid) is answered by an index scan (sort operator <)')
+FROM pg_aggregate a WHERE a.aggfnoid = 'uuidx.min(uuid)'::regprocedure;
+SELECT is(p.proparallel, 's', 'max(uuid) is PARALLEL SAFE')
+FROM pg_proc p WHERE p.oid = 'uuidx.max(uuid)'::regprocedure;
 
 SELECT * FROM finish();
 ROLLBACK;

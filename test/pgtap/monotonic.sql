@@ -2,6 +2,8 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION IF NOT EXISTS pg_uuidx;
+-- reach pg_uuidx before same-named core functions (PostgreSQL 17+)
+SET LOCAL search_path = public, pg_catalog;
 SELECT plan(5);
 
 CREATE TEMP TABLE v7 AS

@@ -1,0 +1,42 @@
+-- upgrade path: install 1.0, ALTER EXTENSION ... UPDATE, compare with a
+-- fresh install of the default version
+SET search_path = public, pg_catalog;
+
+-- the objects an extension owns, with the attributes that make up the API
+CREATE FUNCTION pg_temp.api(ext text) RETURNS TABLE (obj text, attrs text)
+LANGUAGE sql AS $$
+    SELECT p.oid::regprocedure::text,
+           concat_ws(' ', p.prokind, p.provolatile, p.proparallel, p.proisstrict,
+                     p.prorettype::regtype, obj_description(p.oid, 'pg_proc'))
+    FROM pg_proc p
+    JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+    JOIN pg_extension e ON e.oid = d.refobjid
+    WHERE e.extname = ext
+$$;
+
+CREATE SCHEMA fresh;
+CREATE EXTENSION pg_uuidx SCHEMA fresh;
+CREATE TEMP TABLE fresh_api AS SELECT replace(obj, 'fresh.', '') AS obj, attrs FROM pg_temp.api('pg_uuidx');
+SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx';
+DROP EXTENSION pg_uuidx;
+
+CREATE EXTENSION pg_uuidx VERSION '1.0';
+SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx';
+SELECT obj FROM pg_temp.api('pg_uuidx') ORDER BY obj;
+SELECT uuid_send(uuidv7()) IS NOT NULL AS v1_0_generates;
+
+ALTER EXTENSION pg_uuidx UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx';
+
+-- identical to a fresh install: same objects, same volatility, strictness,
+-- parallel safety, return types and comments
+SELECT count(*) AS objects FROM pg_temp.api('pg_uuidx');
+(SELECT * FROM pg_temp.api('pg_uuidx') EXCEPT SELECT * FROM fresh_api)
+UNION ALL
+(SELECT * FROM fresh_api EXCEPT SELECT * FROM pg_temp.api('pg_uuidx'));
+
+-- and it works
+SELECT uuid_extract_timestamp(uuidv7_boundary('2020-01-01 00:00+00')) = '2020-01-01 00:00+00' AS v1_1_works;
+
+DROP EXTENSION pg_uuidx;
+DROP SCHEMA fresh;

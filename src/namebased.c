@@ -1,0 +1,174 @@
+/*
+ * namebased.c
+ *		Name-based ids: uuid_v8_sha256(), uuidv5(), uuidv3(), and the
+ *		standard namespaces.
+ *
+ * All hashing goes through PostgreSQL's cryptohash API.  The hash context
+ * is made per call: in a backend it is tracked by the current resource
+ * owner, so it cannot outlive the transaction that made it.
+ */
+#include "postgres.h"
+
+#include "common/cryptohash.h"
+#include "common/sha2.h"
+#include "compat.h"
+#include "fmgr.h"
+#include "layout.h"
+#include "mb/pg_wchar.h"
+
+/*
+ * The id of "name" in "namespace": the hash of the 16 namespace octets
+ * followed by the name's octets, first 128 bits kept, version and variant
+ * set.  RFC 9562 5.3 (v3, MD5), 5.5 (v5, SHA-1) and Appendix B.2 (v8,
+ * SHA-256) all take this shape.
+ */
+static pg_uuid_t *
+HashName(pg_cryptohash_type type, int version, const pg_uuid_t *namespace,
+		 const char *name, Size len)
+{
+	pg_cryptohash_ctx *ctx = pg_cryptohash_create(type);
+
+	/* SHA-256's digest is the longest of the three */
+	uint8		digest[PG_SHA256_DIGEST_LENGTH];
+	pg_uuid_t  *uuid = palloc(UUID_LEN);
+
+	if (pg_cryptohash_init(ctx) < 0 ||
+		pg_cryptohash_update(ctx, namespace->data, UUID_LEN) < 0 ||
+		pg_cryptohash_update(ctx, (const uint8 *) name, len) < 0 ||
+		pg_cryptohash_final(ctx, digest, sizeof(digest)) < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR),
+				 errmsg("could not compute the hash for a version %d UUID: %s",
+						version, pg_cryptohash_error(ctx))));
+	pg_cryptohash_free(ctx);
+
+	memcpy(uuid->data, digest, UUID_LEN);
+	uuid->data[6] = (uuid->data[6] & 0x0F) | (version << 4);	/* RFC 9562 4.2 */
+	uuid->data[8] = (uuid->data[8] & 0x3F) | 0x80;	/* RFC 9562 4.1 */
+	return uuid;
+}
+
+/*
+ * Hash a text name as UTF-8, whatever the server encoding, so that the same
+ * name gives the same id in every database (a SQL_ASCII database's bytes are
+ * taken as they are).
+ */
+static Datum
+HashText(FunctionCallInfo fcinfo, pg_cryptohash_type type, int version)
+{
+	text	   *name = PG_GETARG_TEXT_PP(1);
+	char	   *utf8 = pg_server_to_any(VARDATA_ANY(name),
+										VARSIZE_ANY_EXHDR(name), PG_UTF8);
+	Size		len = (utf8 == VARDATA_ANY(name)) ? VARSIZE_ANY_EXHDR(name) : strlen(utf8);
+
+	PG_RETURN_UUID_P(HashName(type, version, PG_GETARG_UUID_P(0), utf8, len));
+}
+
+/*
+ * Hash a bytea name as it is.
+ */
+static Datum
+HashBytes(FunctionCallInfo fcinfo, pg_cryptohash_type type, int version)
+{
+	bytea	   *name = PG_GETARG_BYTEA_PP(1);
+
+	PG_RETURN_UUID_P(HashName(type, version, PG_GETARG_UUID_P(0),
+							  VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name)));
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_uuid_v8_sha256_text);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuid_v8_sha256_bytea);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv5_text);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv5_bytea);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv3_text);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv3_bytea);
+
+/* uuid_v8_sha256(namespace uuid, name text|bytea): RFC 9562 Appendix B.2 */
+Datum
+pg_uuidx_uuid_v8_sha256_text(PG_FUNCTION_ARGS)
+{
+	return HashText(fcinfo, PG_SHA256, 8);
+}
+
+Datum
+pg_uuidx_uuid_v8_sha256_bytea(PG_FUNCTION_ARGS)
+{
+	return HashBytes(fcinfo, PG_SHA256, 8);
+}
+
+/* uuidv5(namespace uuid, name text|bytea): RFC 9562 5.5, SHA-1 */
+Datum
+pg_uuidx_uuidv5_text(PG_FUNCTION_ARGS)
+{
+	return HashText(fcinfo, PG_SHA1, 5);
+}
+
+Datum
+pg_uuidx_uuidv5_bytea(PG_FUNCTION_ARGS)
+{
+	return HashBytes(fcinfo, PG_SHA1, 5);
+}
+
+/* uuidv3(namespace uuid, name text|bytea): RFC 9562 5.3, MD5 */
+Datum
+pg_uuidx_uuidv3_text(PG_FUNCTION_ARGS)
+{
+	return HashText(fcinfo, PG_MD5, 3);
+}
+
+Datum
+pg_uuidx_uuidv3_bytea(PG_FUNCTION_ARGS)
+{
+	return HashBytes(fcinfo, PG_MD5, 3);
+}
+
+/*
+ * RFC 9562 6.6 (Table 3): the four standard namespaces differ only in the
+ * last octet of time_low.
+ */
+static Datum
+Namespace(uint8 octet3)
+{
+	static const uint8 dns[UUID_LEN] = {
+		0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1,
+		0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8
+	};
+	pg_uuid_t  *uuid = palloc(UUID_LEN);
+
+	memcpy(uuid->data, dns, UUID_LEN);
+	uuid->data[3] = octet3;
+	PG_RETURN_UUID_P(uuid);
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_uuid_namespace_dns);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuid_namespace_url);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuid_namespace_oid);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuid_namespace_x500);
+
+/* uuid_namespace_dns() -> 6ba7b810-9dad-11d1-80b4-00c04fd430c8 */
+Datum
+pg_uuidx_uuid_namespace_dns(PG_FUNCTION_ARGS)
+{
+	return Namespace(0x10);
+}
+
+/* uuid_namespace_url() -> 6ba7b811-9dad-11d1-80b4-00c04fd430c8 */
+Datum
+pg_uuidx_uuid_namespace_url(PG_FUNCTION_ARGS)
+{
+	return Namespace(0x11);
+}
+
+/* uuid_namespace_oid() -> 6ba7b812-9dad-11d1-80b4-00c04fd430c8 */
+Datum
+pg_uuidx_uuid_namespace_oid(PG_FUNCTION_ARGS)
+{
+	return Namespace(0x12);
+}
+
+/* uuid_namespace_x500() -> 6ba7b814-9dad-11d1-80b4-00c04fd430c8 */
+Datum
+pg_uuidx_uuid_namespace_x500(PG_FUNCTION_ARGS)
+{
+	return Namespace(0x14);
+}

@@ -11,6 +11,7 @@
 # Usage: test/fault/concurrency.sh   (CLIENTS=8 ROWS=50000 ... to vary)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+ext_before_core
 
 CLIENTS=${CLIENTS:-4}
 ROWS=${ROWS:-200000}

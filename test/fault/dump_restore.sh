@@ -2,17 +2,21 @@
 # test/fault/dump_restore.sh - pg_dump -Fc / pg_restore of tables whose
 # defaults call pg_uuidx.
 #
-# Two layouts, each dumped from one database and restored into a new one:
-#   public   CREATE EXTENSION pg_uuidx;  t (id uuid PRIMARY KEY DEFAULT uuidv7(), v int)
-#   schema   CREATE EXTENSION pg_uuidx SCHEMA uuidx;  the same table with
-#            uuidx.uuidv7(), plus defaults uuidx.uuidv4() and
-#            uuidx.uuidv7('-1 hour') (a function with an argument)
+# Three layouts, each dumped from one database and restored into a new one:
+#   public    CREATE EXTENSION pg_uuidx;  t (id uuid PRIMARY KEY DEFAULT uuidv7(), v int)
+#   schema    CREATE EXTENSION pg_uuidx SCHEMA uuidx;  the same table with
+#             uuidx.uuidv7(), plus defaults uuidx.uuidv4() and
+#             uuidx.uuidv7('-1 hour') (a function with an argument)
+#   upgraded  CREATE EXTENSION pg_uuidx VERSION '1.0', the table and rows,
+#             then ALTER EXTENSION pg_uuidx UPDATE under the table's default
+#             (skipped while the default version is 1.0)
 # Checked: the dump re-creates the extension rather than its functions; the
 # restore succeeds; the rows are the same; new rows in the restored database
 # get valid v7 ids greater than every restored one, in insertion order.
 # Usage: test/fault/dump_restore.sh
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+ext_before_core
 
 ROWS=${ROWS:-10000}
 
@@ -24,11 +28,17 @@ fingerprint() {
     q -d "$1" -c "SELECT count(*) || ' ' || md5(string_agg(t::text, ',' ORDER BY id)) FROM t"
 }
 
-for layout in public schema; do
-    src=src_$layout dst=dst_$layout
-    if [ $layout = public ]; then s=; ext="CREATE EXTENSION pg_uuidx"; extra=;
-    else s=uuidx.; ext="CREATE SCHEMA uuidx; CREATE EXTENSION pg_uuidx SCHEMA uuidx"
-        extra=", v4 uuid NOT NULL DEFAULT uuidx.uuidv4(), early uuid DEFAULT uuidx.uuidv7('-1 hour')"; fi
+default_version=$(q -c "SELECT default_version FROM pg_available_extensions WHERE name = 'pg_uuidx'")
+for layout in public schema upgraded; do
+    src=src_$layout dst=dst_$layout s= ext="CREATE EXTENSION pg_uuidx" extra=
+    case $layout in
+        schema)
+            s=uuidx. ext="CREATE SCHEMA uuidx; CREATE EXTENSION pg_uuidx SCHEMA uuidx"
+            extra=", v4 uuid NOT NULL DEFAULT uuidx.uuidv4(), early uuid DEFAULT uuidx.uuidv7('-1 hour')" ;;
+        upgraded)
+            if [ "$default_version" = 1.0 ]; then say "no version after 1.0: layout 'upgraded' skipped"; continue; fi
+            ext="CREATE EXTENSION pg_uuidx VERSION '1.0'" ;;
+    esac
     "$bindir/createdb" "$src"
     q -d "$src" -f "$FAULT_DIR/helpers.sql"
     q -d "$src" <<SQL
@@ -36,12 +46,23 @@ $ext;
 CREATE TABLE t (id uuid PRIMARY KEY DEFAULT ${s}uuidv7(), v int$extra);
 INSERT INTO t (v) SELECT g FROM generate_series(1, $ROWS) AS g;
 SQL
+    if [ $layout = upgraded ]; then
+        update_out=$(q -d "$src" -c "ALTER EXTENSION pg_uuidx UPDATE" 2>&1) || true
+        check_sql "$layout: ALTER EXTENSION UPDATE from 1.0 under a table's uuidv7() default reaches $default_version" \
+            "SELECT extversion = '$default_version', extversion || '${update_out:+ }$(echo "$update_out" | head -n 1 | tr -d "'")'
+             FROM pg_extension WHERE extname = 'pg_uuidx'" "$src"
+        q -d "$src" -c "INSERT INTO t (v) SELECT g FROM generate_series($ROWS + 1, $ROWS + 1000) AS g"
+        check_sql "$layout: the default still works after the update and keeps the order" \
+            "SELECT count(*) = $ROWS + 1000 AND count(*) FILTER (WHERE id <= prev) = 0,
+                    count(*) FILTER (WHERE id <= prev) || ' out of order'
+             FROM (SELECT id, lag(id) OVER (ORDER BY v) AS prev FROM t) s" "$src"
+    fi
     dump=$tmp/$src.dump
     "$bindir/pg_dump" -Fc -d "$src" -f "$dump"
     ddl=$("$bindir/pg_restore" --schema-only -f - "$dump")
     check "$layout: the dump creates the extension, not its functions" \
-        "$(echo "$ddl" | grep -q "^CREATE EXTENSION IF NOT EXISTS pg_uuidx" &&
-            ! echo "$ddl" | grep -qi 'CREATE FUNCTION.*uuidv' && echo t || echo f)" \
+        "$(grep -q "^CREATE EXTENSION IF NOT EXISTS pg_uuidx" <<<"$ddl" &&
+            ! grep -qi 'CREATE FUNCTION.*uuidv' <<<"$ddl" && echo t || echo f)" \
         "$(echo "$ddl" | grep '^CREATE EXTENSION' | tr '\n' ' ' | sed 's/ *$//')"
     "$bindir/createdb" "$dst"
     restore_rc=0
@@ -56,7 +77,7 @@ SQL
     check "$layout: the restored rows are the source's rows" "$([ "$fp_src" = "$fp_dst" ] && echo t || echo f)" \
         "$fp_src vs $fp_dst"
     check_sql "$layout: the restored default is still ${s}uuidv7()" \
-        "SELECT pg_get_expr(adbin, adrelid) = '${s}uuidv7()', pg_get_expr(adbin, adrelid)
+        "SELECT pg_get_expr(adbin, adrelid) IN ('${s}uuidv7()', '${s:-public.}uuidv7()'), pg_get_expr(adbin, adrelid)
          FROM pg_attrdef WHERE adrelid = 't'::regclass AND adnum = 1" "$dst"
     q -d "$dst" -f "$FAULT_DIR/helpers.sql"
     q -d "$dst" <<SQL

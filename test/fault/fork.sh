@@ -18,6 +18,7 @@
 # Usage: test/fault/fork.sh
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+ext_before_core
 
 FRESH=${FRESH:-200}
 PAR_ROWS=${PAR_ROWS:-200000}
@@ -92,10 +93,10 @@ SQL
 )
     echo "$plan" >"$tmp/plan.$setup"
     check "$setup: EXPLAIN shows a parallel seq scan with workers launched" \
-        "$(echo "$plan" | grep -q 'Parallel Seq Scan' && echo "$plan" | grep -Eq 'Workers Launched: [1-9]' && echo t || echo f)" \
+        "$(grep -q 'Parallel Seq Scan' <<<"$plan" && grep -Eq 'Workers Launched: [1-9]' <<<"$plan" && echo t || echo f)" \
         "$(echo "$plan" | grep -Eo 'Workers (Planned|Launched): [0-9]+' | tr '\n' ' ' | sed 's/ *$//')"
     check "$setup: uuidv4() and uuidv7() are evaluated below the Gather (in the workers)" \
-        "$(echo "$plan" | sed -n '/Parallel Seq Scan/,$p' | grep -q 'Output:.*uuidv4().*uuidv7()' && echo t || echo f)"
+        "$(sed -n '/Parallel Seq Scan/,$p' <<<"$plan" | grep -c 'Output:.*uuidv4().*uuidv7()' >/dev/null && echo t || echo f)"
     check_sql "$setup: all $PAR_ROWS rows made by >= 2 workers, none by the leader" \
         "SELECT count(*) = $PAR_ROWS AND count(DISTINCT pid) >= 2 AND bool_and(pid <> (SELECT pid FROM leader)),
                 count(DISTINCT pid) || ' workers: ' || string_agg(DISTINCT pid::text, ' ')

@@ -42,7 +42,7 @@ ensure_packages() {
     local want=(make gcc "$@") missing=() p
     [ "$debian_server" = yes ] && want+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR")
     for p in "${want[@]}"; do
-        dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+        [[ $(dpkg-query -W -f '${Status}' "$p" 2>/dev/null) == *'install ok installed'* ]] || missing+=("$p")
     done
     if [ ${#missing[@]} -gt 0 ]; then
         say "installing: ${missing[*]}"
@@ -56,6 +56,8 @@ ensure_packages() {
 build_install() {
     [ "${FAULT_SKIP_BUILD:-0}" = 1 ] && return 0
     say "building against $("$PG_CONFIG" --version) ${*:+($*)}"
+    # objects left from a build against another major would be linked as is
+    make -s -C "$REPO_DIR" PG_CONFIG="$PG_CONFIG" clean >/dev/null
     make -s -C "$REPO_DIR" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
     as_root make -s -C "$REPO_DIR" PG_CONFIG="$PG_CONFIG" "$@" install >/dev/null
 }
@@ -95,6 +97,17 @@ pg_ctl_start() {
         -o "$server_opts" start >/dev/null
 }
 
+# Wait (at most $1 seconds, default 120) until the server accepts
+# connections again, e.g. after a backend crash made it reinitialise.
+wait_ready() {
+    local i
+    for i in $(seq 1 "${1:-120}"); do
+        "$bindir/psql" -X -q -A -t -c 'SELECT 1' >/dev/null 2>&1 && return 0
+        sleep 1
+    done
+    return 1
+}
+
 # Restart with other options (and the same environment).
 restart_cluster() {
     as_user "$bindir/pg_ctl" -D "$tmp/data" -m fast -w -t 60 stop >/dev/null
@@ -122,6 +135,10 @@ cleanup() {
     fi
     exit $rc
 }
+
+# Sessions reach pg_uuidx's functions before core's same-named ones
+# (uuidv7() and uuidv4() are built in from PostgreSQL 17/18 on).
+ext_before_core() { export PGOPTIONS="${PGOPTIONS:-} -c search_path=public,pg_catalog"; }
 
 # psql, quiet, unaligned, stop at the first error.
 q() { "$bindir/psql" -X -q -A -t -v ON_ERROR_STOP=1 "$@"; }

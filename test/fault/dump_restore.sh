@@ -30,7 +30,7 @@ fingerprint() {
 
 default_version=$(q -c "SELECT default_version FROM pg_available_extensions WHERE name = 'pg_uuidx'")
 for layout in public schema upgraded; do
-    src=src_$layout dst=dst_$layout s= ext="CREATE EXTENSION pg_uuidx" extra=
+    src=src_$layout dst=dst_$layout s='' ext="CREATE EXTENSION pg_uuidx" extra=''
     case $layout in
         schema)
             s=uuidx. ext="CREATE SCHEMA uuidx; CREATE EXTENSION pg_uuidx SCHEMA uuidx"

@@ -52,9 +52,12 @@ cat >"$script" <<'EOF'
 INSERT INTO firsts VALUES (:setup, pg_backend_pid(), uuidv4(), uuidv7());
 EOF
 
+# force_parallel_mode was renamed debug_parallel_query in PostgreSQL 16
 par_settings="SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;
-SET parallel_leader_participation = off; SET force_parallel_mode = on;"
+SET parallel_leader_participation = off;
+SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000
+                       THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END, 'on', false) IS NULL;"
 
 run_setup() {
     local setup=$1 libs=$2 w="setup = $3"

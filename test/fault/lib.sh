@@ -13,6 +13,7 @@
 #                       of 54339..54343, away from test/run.sh's 54329)
 #   FAULT_SKIP_BUILD=1  use what is installed (test/fault/run.sh builds once)
 #   FAULT_KEEP=1        keep the temp dir (cluster stopped) for inspection
+# shellcheck shell=bash
 
 FAULT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(cd "$FAULT_DIR/../.." && pwd)
@@ -100,8 +101,8 @@ pg_ctl_start() {
 # Wait (at most $1 seconds, default 120) until the server accepts
 # connections again, e.g. after a backend crash made it reinitialise.
 wait_ready() {
-    local i
-    for i in $(seq 1 "${1:-120}"); do
+    local _
+    for _ in $(seq 1 "${1:-120}"); do
         "$bindir/psql" -X -q -A -t -c 'SELECT 1' >/dev/null 2>&1 && return 0
         sleep 1
     done

@@ -82,7 +82,7 @@ check_sql "a backend that calls pg_uuidx runs with the sanitizer runtime mapped"
 suite_rc=0
 say "pg_regress"
 (cd "$REPO_DIR" && timeout 1800 make -s PG_CONFIG="$PG_CONFIG" installcheck) >"$tmp/regress.out" 2>&1 || suite_rc=1
-grep -E '^(not )?ok |^test |\.\.\. ' "$tmp/regress.out" || true
+grep -E '^(not )?ok |^test |\.\.\. ' "$tmp/regress.out" | sed 's/^/    /' || true
 [ $suite_rc -eq 0 ] || { [ -f "$REPO_DIR/regression.diffs" ] && head -n 40 "$REPO_DIR/regression.diffs"; }
 check "pg_regress suite passes under the sanitizers" "$([ $suite_rc -eq 0 ] && echo t || echo f)" \
     "$(grep -E 'tests? (passed|failed)' "$tmp/regress.out" | tr -s ' ' | sed 's/^ //; s/ *$//' | head -n 1)"
@@ -92,7 +92,7 @@ wait_ready || echo "server not accepting connections"
 "$bindir/createdb" pgtap_run || true
 prove_rc=0
 (cd "$REPO_DIR" && timeout 1800 pg_prove --psql-bin "$bindir/psql" -d pgtap_run test/pgtap/*.sql) >"$tmp/prove.out" 2>&1 || prove_rc=1
-cat "$tmp/prove.out"
+sed 's/^/    /' "$tmp/prove.out"
 check "pgTAP suite passes under the sanitizers" "$([ $prove_rc -eq 0 ] && grep -q '^Result: PASS' "$tmp/prove.out" && echo t || echo f)" \
     "$(grep -E '^Files=' "$tmp/prove.out" | cut -d, -f1-2)"
 

@@ -1,5 +1,6 @@
-# pg_uuidx: PGXS build.  "make demo", "make test" and "make bench" run on a
-# throwaway cluster (test/run.sh, test/bench/run.sh); the rest is PGXS.
+# pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults"
+# and "make memcheck" run on throwaway clusters (test/run.sh,
+# test/bench/run.sh, test/fault/); the rest is PGXS.
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
 
@@ -27,7 +28,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench
+.PHONY: demo test bench faults memcheck
 
 demo:
 	bash test/run.sh demo
@@ -37,3 +38,9 @@ test:
 
 bench:
 	bash test/bench/run.sh
+
+faults:
+	bash test/fault/run.sh
+
+memcheck:
+	bash test/fault/memcheck.sh

@@ -52,9 +52,13 @@ report_gregorian_range(void)
 uint64
 v7_tick_from_timestamptz(TimestampTz ts)
 {
-	int64		us = ts + UNIX_TO_PG_EPOCH_US;
+	int64		us;
 
-	if (TIMESTAMP_NOT_FINITE(ts) || us < 0 || us > V7_MAX_UNIX_US)
+	/* ±infinity first: shifting them to the Unix epoch would overflow */
+	if (TIMESTAMP_NOT_FINITE(ts))
+		report_v7_range();
+	us = ts + UNIX_TO_PG_EPOCH_US;
+	if (us < 0 || us > V7_MAX_UNIX_US)
 		report_v7_range();
 
 	return ((uint64) (us / US_PER_MS) << V7_FRACTION_BITS) |
@@ -67,10 +71,12 @@ v7_tick_from_timestamptz(TimestampTz ts)
 uint64
 gregorian_tick_from_timestamptz(TimestampTz ts)
 {
-	int64		us = ts + UNIX_TO_PG_EPOCH_US;
+	int64		us;
 
-	if (TIMESTAMP_NOT_FINITE(ts) ||
-		us < GREGORIAN_MIN_UNIX_US || us > GREGORIAN_MAX_UNIX_US)
+	if (TIMESTAMP_NOT_FINITE(ts))
+		report_gregorian_range();
+	us = ts + UNIX_TO_PG_EPOCH_US;
+	if (us < GREGORIAN_MIN_UNIX_US || us > GREGORIAN_MAX_UNIX_US)
 		report_gregorian_range();
 
 	return (uint64) (us * 10 + GREGORIAN_UNIX_OFFSET);

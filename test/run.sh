@@ -4,8 +4,10 @@
 #
 #   demo  installs what is missing, builds, installs, starts a cluster in a
 #         temp dir (unix socket only, unprivileged OS user), runs test/demo.sql
-#   test  the same setup, then pg_regress (sql/, expected/) and pgTAP
-#         (test/pgtap/*.sql through pg_prove); last line "N passed, N failed"
+#   test  the same setup, then pg_regress (sql/, expected/), pgTAP
+#         (test/pgtap/*.sql through pg_prove) and the fault tests
+#         (test/fault/run.sh; FAULTS=0 skips them); last line
+#         "N passed, N failed"
 #
 # Environment: PG_MAJOR (default 15) picks Debian's packaged server;
 # PG_CONFIG overrides it with any build (test/majors.sh uses that, and then
@@ -117,12 +119,38 @@ run_tests() {
     if [ $rc -ne 0 ]; then
         echo "== server log (last 30 lines)"; tail -n 30 "$tmp/server.log"; log_shown=yes
     fi
-    echo "pg_regress: $r_pass passed, $r_fail failed; pgTAP: $((t_total - t_fail_ran)) passed, $t_fail failed"
-    echo "$((r_pass + t_total - t_fail_ran)) passed, $((r_fail + t_fail)) failed"
+    summary="pg_regress: $r_pass passed, $r_fail failed; pgTAP: $((t_total - t_fail_ran)) passed, $t_fail failed"
+    passed=$((r_pass + t_total - t_fail_ran)) failed=$((r_fail + t_fail))
+    echo "$summary"
+    return $rc
+}
+
+# The fault tests (test/fault/run.sh: clock step-back, concurrency, fork
+# safety, dump/restore, ASan+UBSan); they start clusters of their own.
+run_faults() {
+    local log=$tmp/faults.out rc=0 last
+    echo "== fault tests (test/fault/run.sh)"
+    bash test/fault/run.sh 2>&1 | tee "$log" || rc=1
+    last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 || true)
+    local p=${last%% passed*} f=${last#*passed, }
+    f=${f%% failed}
+    [ -n "$last" ] || { p=0 f=1; }
+    [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1
+    summary="$summary; faults: $p passed, $f failed"
+    passed=$((passed + p)) failed=$((failed + f))
     return $rc
 }
 
 ensure_packages
 build_and_install
 start_cluster
-if [ "$mode" = demo ]; then run_demo; else run_tests; fi
+if [ "$mode" = demo ]; then
+    run_demo
+else
+    rc=0
+    run_tests || rc=1
+    if [ "${FAULTS:-1}" != 0 ]; then run_faults || rc=1; fi
+    echo "$summary"
+    echo "$passed passed, $failed failed"
+    exit $rc
+fi

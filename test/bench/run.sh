@@ -97,6 +97,24 @@ command="${build_env}N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 say() { echo "== $*"; }
 
+# Debian packages the benchmark uses, installed only when missing (the server
+# packages only for Debian's own build of PostgreSQL)
+want=(make gcc gnuplot-nox)
+if [[ $PG_CONFIG == /usr/lib/postgresql/*/bin/pg_config ]]; then
+    major=${PG_CONFIG#/usr/lib/postgresql/}
+    major=${major%%/*}
+    want+=("postgresql-$major" "postgresql-server-dev-$major" postgresql-contrib)
+fi
+missing=()
+for p in "${want[@]}"; do
+    dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    say "installing: ${missing[*]}"
+    as_root apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
 cd "$repo"
 so_installed=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
 if [ "$BUILD" = 1 ]; then

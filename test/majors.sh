@@ -46,7 +46,7 @@ suite_for() {
     esac
 }
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+. "$(dirname "$0")/debian.sh"
 
 # True when the OS user that run.sh starts servers as (postgres, when run
 # as root) can reach path $1: every existing directory on the way must be
@@ -87,15 +87,7 @@ ensure_build_packages() {
     local want=(gcc make bison flex perl pkg-config libssl-dev libreadline-dev
                 zlib1g-dev uuid-dev bzip2 xz-utils dpkg-dev ca-certificates
                 postgresql-15-pgtap)
-    local missing=()
-    for p in "${want[@]}"; do
-        dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "== installing: ${missing[*]}"
-        as_root apt-get update -q
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-    fi
+    install_missing "${want[@]}"
 }
 
 # The mirror (URI) and keyring the system's apt sources use for the main

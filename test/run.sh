@@ -26,21 +26,13 @@ else
     debian_server=no
 fi
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+. test/debian.sh
 
 # Debian packages this script needs, installed only when missing.
 ensure_packages() {
     local want=(make gcc libtap-parser-sourcehandler-pgtap-perl)
     [ "$debian_server" = yes ] && want+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-$PG_MAJOR-pgtap" postgresql-contrib)
-    local missing=()
-    for p in "${want[@]}"; do
-        dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "== installing: ${missing[*]}"
-        as_root apt-get update -q
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-    fi
+    install_missing "${want[@]}"
 }
 
 build_and_install() {

@@ -94,7 +94,7 @@ build_env=""
 if [ "$BUILD" = 0 ]; then build_env="BUILD=0 "; fi
 command="${build_env}N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV N_MEM=$N_MEM REPS=$REPS CLIENTS=\"$CLIENTS\" SECONDS_PER_RUN=$SECONDS_PER_RUN PGBENCH_PRELOAD=$PGBENCH_PRELOAD PHASES=\"$PHASES\" bash test/bench/run.sh"
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+. "$repo/test/debian.sh"
 say() { echo "== $*"; }
 
 # Debian packages the benchmark uses, installed only when missing (the server
@@ -105,15 +105,7 @@ if [[ $PG_CONFIG == /usr/lib/postgresql/*/bin/pg_config ]]; then
     major=${major%%/*}
     want+=("postgresql-$major" "postgresql-server-dev-$major" postgresql-contrib)
 fi
-missing=()
-for p in "${want[@]}"; do
-    dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    say "installing: ${missing[*]}"
-    as_root apt-get update -q
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+install_missing "${want[@]}"
 
 cd "$repo"
 so_installed=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so

@@ -30,7 +30,7 @@ bindir=$("$PG_CONFIG" --bindir)
 checks_passed=0
 checks_failed=0
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+. "$REPO_DIR/test/debian.sh"
 
 say() { echo "== $*"; }
 
@@ -40,16 +40,9 @@ die() { echo "FATAL: $*" >&2; exit 1; }
 
 # Install the Debian packages named, each only when missing.
 ensure_packages() {
-    local want=(make gcc "$@") missing=() p
+    local want=(make gcc "$@")
     [ "$debian_server" = yes ] && want+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR")
-    for p in "${want[@]}"; do
-        [[ $(dpkg-query -W -f '${Status}' "$p" 2>/dev/null) == *'install ok installed'* ]] || missing+=("$p")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        say "installing: ${missing[*]}"
-        as_root apt-get update -q
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-    fi
+    install_missing "${want[@]}"
 }
 
 # Build and install the extension from this work tree; extra arguments go to

@@ -3,9 +3,7 @@
  *		Name-based ids: uuid_v8_sha256(), uuidv5(), uuidv3(), and the
  *		standard namespaces.
  *
- * All hashing goes through PostgreSQL's cryptohash API.  The hash context
- * is made per call: in a backend it is tracked by the current resource
- * owner, so it cannot outlive the transaction that made it.
+ * All hashing goes through PostgreSQL's cryptohash API.
  */
 #include "postgres.h"
 
@@ -15,6 +13,48 @@
 #include "fmgr.h"
 #include "layout.h"
 #include "mb/pg_wchar.h"
+#include "utils/resowner.h"
+
+/*
+ * The backend's hash contexts, one per algorithm, made on first use, so that
+ * a call allocates nothing but its result.  A cryptohash context is freed
+ * when the resource owner that was current at its creation is released;
+ * these belong to an owner of their own that never is, so they outlive
+ * transactions.  Each call re-initialises the context it uses.
+ */
+static ResourceOwner hash_owner = NULL;
+static pg_cryptohash_ctx *hash_contexts[PG_SHA256 + 1];
+
+/*
+ * The backend's context for "type".
+ */
+static pg_cryptohash_ctx *
+HashContext(pg_cryptohash_type type)
+{
+	ResourceOwner saved = CurrentResourceOwner;
+
+	if (hash_contexts[type] != NULL)
+		return hash_contexts[type];
+
+	if (hash_owner == NULL)
+		hash_owner = ResourceOwnerCreate(NULL, "pg_uuidx hash contexts");
+	CurrentResourceOwner = hash_owner;
+	PG_TRY();
+	{
+		hash_contexts[type] = pg_cryptohash_create(type);
+	}
+	PG_FINALLY();
+	{
+		CurrentResourceOwner = saved;
+	}
+	PG_END_TRY();
+
+	if (hash_contexts[type] == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("out of memory")));
+	return hash_contexts[type];
+}
 
 /*
  * The id of "name" in "namespace": the hash of the 16 namespace octets
@@ -26,7 +66,7 @@ static pg_uuid_t *
 HashName(pg_cryptohash_type type, int version, const pg_uuid_t *namespace,
 		 const char *name, Size len)
 {
-	pg_cryptohash_ctx *ctx = pg_cryptohash_create(type);
+	pg_cryptohash_ctx *ctx = HashContext(type);
 
 	/* SHA-256's digest is the longest of the three */
 	uint8		digest[PG_SHA256_DIGEST_LENGTH];
@@ -40,7 +80,6 @@ HashName(pg_cryptohash_type type, int version, const pg_uuid_t *namespace,
 				(errcode(ERRCODE_INTERNAL_ERROR),
 				 errmsg("could not compute the hash for a version %d UUID: %s",
 						version, pg_cryptohash_error(ctx))));
-	pg_cryptohash_free(ctx);
 
 	memcpy(uuid->data, digest, UUID_LEN);
 	uuid->data[6] = (uuid->data[6] & 0x0F) | (version << 4);	/* RFC 9562 4.2 */

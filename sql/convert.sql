@@ -7,7 +7,7 @@ SET TimeZone = 'UTC';
 SELECT uuidv1_to_v6('C232AB00-9414-11EC-B3C8-9E6BDECED846') AS v6,
        uuidv6_to_v1('1EC9414C-232A-6B00-B3C8-9E6BDECED846') AS v1;
 
--- 100k varied v1 ids: random 60-bit timestamps, clock sequences and nodes,
+-- 200k varied v1 ids: random 60-bit timestamps, clock sequences and nodes,
 -- plus the extremes of the timestamp
 CREATE TEMP TABLE v1 AS
 SELECT ts, seq, node,
@@ -19,7 +19,7 @@ SELECT ts, seq, node,
 FROM (SELECT (random() * 1152921504606846975)::bigint AS ts,
              (random() * 16383)::int AS seq,
              (random() * 281474976710655)::bigint AS node
-      FROM generate_series(1, 99998)
+      FROM generate_series(1, 199998)
       UNION ALL VALUES (0, 0, 0), (1152921504606846975, 16383, 281474976710655)) AS r;
 
 -- round trip is the identity; the v6 id has version 6 and keeps seq and node
@@ -43,19 +43,19 @@ SELECT uuidv6_to_v1('C232AB00-9414-11EC-B3C8-9E6BDECED846');
 SELECT uuidv1_to_v6(NULL) IS NULL AS null_in_null_out;
 
 -- The README's migration recipe for a v1 primary key referenced by a foreign
--- key, run on a 100k-row parent/child pair: nothing may be lost.
+-- key, run on a parent and a child table of 100k rows each: nothing may be lost.
 CREATE TABLE parent (id uuid PRIMARY KEY, name text NOT NULL UNIQUE);
 CREATE TABLE child (
     id uuid PRIMARY KEY,
     parent_id uuid NOT NULL REFERENCES parent (id),
     qty int CHECK (qty > 0)
 );
-INSERT INTO parent SELECT id, 'p' || ts FROM v1 ORDER BY ts LIMIT 50000;
+INSERT INTO parent SELECT id, 'p' || ts FROM v1 ORDER BY ts LIMIT 100000;
 INSERT INTO child SELECT v.id, p.id, 1 + (v.ts % 7)::int
 FROM (SELECT id, ts, row_number() OVER (ORDER BY ts DESC) AS n FROM v1) AS v
 JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM parent) AS p
-  ON p.n = 1 + v.n % 50000
-WHERE v.n <= 50000;
+  ON p.n = 1 + v.n % 100000
+WHERE v.n <= 100000;
 -- one row in each table that is not v1 and must be left as it is
 INSERT INTO parent VALUES ('0189b7e2-0000-7000-8000-000000000001', 'not v1');
 INSERT INTO child VALUES ('0189b7e2-0000-7000-8000-000000000002', '0189b7e2-0000-7000-8000-000000000001', 3);

@@ -16,7 +16,15 @@ OBJS = \
 
 DATA = $(wildcard $(EXTENSION)--*.sql)
 
-REGRESS = generate_v7 generate_v6 generate_v4 convert namebased read errors upgrade
+REGRESS = \
+	generate_v7 \
+	generate_v6 \
+	generate_v4 \
+	convert \
+	namebased \
+	read \
+	errors \
+	upgrade
 REGRESS_OPTS = --inputdir=.
 
 PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"

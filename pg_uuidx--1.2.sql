@@ -220,3 +220,16 @@ CREATE AGGREGATE @extschema@.max(uuid) (
 );
 
 COMMENT ON AGGREGATE @extschema@.max(uuid) IS 'largest UUID; answered from a btree index when there is one';
+
+-- time ranges: a tstzrange predicate the planner answers from a btree on
+-- the id, range edges, and a text decoder for pg_partman
+-- (functions IMMUTABLE STRICT PARALLEL SAFE)
+
+-- the v4 facade (UUIDv47), the microsecond reader and ordered backfill
+-- (readers and facade IMMUTABLE STRICT PARALLEL SAFE)
+
+-- compact text forms: base32hex, ULID text, TypeID
+-- (IMMUTABLE STRICT PARALLEL SAFE)
+
+-- living with core: what depends on this extension
+-- (STABLE, reads the catalogs)

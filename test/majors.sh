@@ -9,7 +9,8 @@
 #           with "apt-get source --download-only" through a private apt
 #           configuration (own sources list, lists, cache and lock; the
 #           system's /etc/apt is only read, never changed); configured with
-#           OpenSSL (pg_cryptohash, pg_strong_random) and e2fs uuid, installed
+#           OpenSSL (pg_cryptohash, pg_strong_random), e2fs uuid and TAP
+#           tests (18 also with assertions), installed
 #           with contrib uuid-ossp and pgstattuple plus pgTAP into
 #           $CACHE/pg$MAJOR; a finished build is reused on later runs.
 #
@@ -86,7 +87,7 @@ MAKE_JOBS=${MAKE_JOBS:-$(nproc)}
 ensure_build_packages() {
     local want=(gcc make bison flex perl pkg-config libssl-dev libreadline-dev
                 zlib1g-dev uuid-dev bzip2 xz-utils dpkg-dev ca-certificates
-                postgresql-15-pgtap)
+                postgresql-15-pgtap libipc-run-perl)
     install_missing "${want[@]}"
 }
 
@@ -193,9 +194,11 @@ build_major() {
     if ! (
         cd "$tree" &&
         ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs \
-            --without-icu --without-llvm --with-readline --with-zlib &&
+            --without-icu --without-llvm --with-readline --with-zlib \
+            --enable-tap-tests $(extra_configure "$major") &&
         make -j"$MAKE_JOBS" &&
         make install &&
+        make -C src/test/perl install &&
         make -C contrib/uuid-ossp install &&
         make -C contrib/pgstattuple install
     ) > "$log" 2>&1; then
@@ -208,6 +211,13 @@ build_major() {
     chmod -R a+rX "$prefix" || return 1
     echo "$(date -u +%FT%TZ) $(basename "$tarball") built in $((SECONDS - start))s" > "$prefix/.pg_uuidx-build-ok"
     echo "== PG $major: built $("$prefix/bin/pg_config" --version) in $((SECONDS - start))s"
+}
+
+# Major 18 is built with assertions (Assert, StaticAssertDecl in our code and
+# in the server's) so that the suite runs once against a cassert build.
+extra_configure() {
+    [ "$1" = 18 ] && echo "--enable-cassert --enable-debug"
+    return 0
 }
 
 # pgTAP is SQL only: Debian's bookworm package for 15 carries pgTAP 1.2.0,

@@ -1,6 +1,10 @@
 /*
  * clock.c
  *		The time source, and the only place where clock step-backs are handled.
+ *
+ * Copyright (c) 2026, pg_uuidx developers
+ *
+ * src/clock.c
  */
 #include "postgres.h"
 

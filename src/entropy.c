@@ -9,6 +9,10 @@
  * process id on it (a child forked after the block was filled, as with
  * shared_preload_libraries) throws it away unread.  Nothing else in pg_uuidx
  * calls pg_strong_random.
+ *
+ * Copyright (c) 2026, pg_uuidx developers
+ *
+ * src/entropy.c
  */
 #include "postgres.h"
 

@@ -1,6 +1,10 @@
 /*
  * entropy.h
  *		The backend's random bytes.
+ *
+ * Copyright (c) 2026, pg_uuidx developers
+ *
+ * src/entropy.h
  */
 #ifndef PG_UUIDX_ENTROPY_H
 #define PG_UUIDX_ENTROPY_H

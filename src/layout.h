@@ -6,6 +6,10 @@
  * (the timestamp and the version), "lo" octets 8-15 (the variant and what
  * follows it).  Comparing (hi, lo) as unsigned integers orders UUIDs the way
  * PostgreSQL's uuid type does (memcmp).
+ *
+ * Copyright (c) 2026, pg_uuidx developers
+ *
+ * src/layout.h
  */
 #ifndef PG_UUIDX_LAYOUT_H
 #define PG_UUIDX_LAYOUT_H

@@ -4,6 +4,10 @@
  *		standard namespaces.
  *
  * All hashing goes through PostgreSQL's cryptohash API.
+ *
+ * Copyright (c) 2026, pg_uuidx developers
+ *
+ * src/namebased.c
  */
 #include "postgres.h"
 

@@ -2,6 +2,10 @@
  * read.c
  *		SQL entry points that take ids apart: uuid_extract_timestamp(),
  *		uuid_extract_version(), the v6/v7 boundaries, and min/max support.
+ *
+ * Copyright (c) 2026, pg_uuidx developers
+ *
+ * src/read.c
  */
 #include "postgres.h"
 

@@ -1,6 +1,10 @@
 /*
  * ticks.h
  *		timestamptz <-> the time fields of v1, v6 and v7 UUIDs.
+ *
+ * Copyright (c) 2026, pg_uuidx developers
+ *
+ * src/ticks.h
  */
 #ifndef PG_UUIDX_TICKS_H
 #define PG_UUIDX_TICKS_H

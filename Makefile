@@ -52,3 +52,24 @@ faults:
 
 memcheck:
 	bash test/fault/memcheck.sh
+
+# Release files (CONTRIBUTING.md): "make dist" zips the committed tree for
+# PGXN as pg_uuidx-X.Y.Z/ after checking META.json; "make pgxn-test" and
+# "make deb-test" install the zip with pgxn and the Debian package built in a
+# fresh clone, and run the regression suite against what they installed.
+# None of them is part of "make test".
+DISTNAME = $(EXTENSION)-$(EXTVERSION).0
+
+.PHONY: dist pgxn-test deb-test
+
+dist:
+	python3 test/dist/meta_check.py META.json
+	@git diff --quiet HEAD -- || echo "warning: uncommitted changes are not in $(DISTNAME).zip"
+	git archive --format=zip --prefix=$(DISTNAME)/ -o $(DISTNAME).zip HEAD
+	@echo "$(DISTNAME).zip"
+
+pgxn-test: dist
+	bash test/dist/pgxn_test.sh $(DISTNAME).zip
+
+deb-test:
+	bash test/dist/deb_test.sh

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # bindir is set by the caller
 # test/dist/cluster.sh - sourced by pgxn_test.sh and deb_test.sh: a throwaway
 # cluster of the server in $bindir, run by the postgres OS user (by the
 # caller when not root), reachable only through a unix socket in its temp

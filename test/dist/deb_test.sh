@@ -75,7 +75,7 @@ tar --exclude=.git --exclude=./debian -czf "../pg-uuidx_$upstream.orig.tar.gz" .
 # pg_virtualenv (build-time tests, autopkgtest) takes its port from PGPORT
 build() { PGPORT=$((port + 1)) dpkg-buildpackage -us -uc 2>&1 | tee ../build.log | grep -E '^(dpkg-|### |test |=+$| All | [0-9]+ of)' ; }
 step "dpkg-buildpackage -us -uc (fresh clone)" build || exit 1
-debs=$(cd .. && ls ./*.deb)
+debs=$(cd .. && ls ./*.deb | tr "\n" " ")
 echo "built: $(cd .. && ls ./*.dsc ./*.deb | tr '\n' ' ')"
 cp ../*.deb ../*.dsc ../*.orig.tar.gz ../*.debian.tar.* ../*.buildinfo ../*.changes "$src/"
 deb=../${pkg}_$(dpkg-parsechangelog -S Version)_$(dpkg-architecture -qDEB_HOST_ARCH).deb

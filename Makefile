@@ -24,7 +24,9 @@ REGRESS = \
 	namebased \
 	read \
 	errors \
-	upgrade
+	upgrade \
+	comments \
+	encodings
 REGRESS_OPTS = --inputdir=.
 
 PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"

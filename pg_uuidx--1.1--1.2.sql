@@ -15,7 +15,7 @@ ALTER FUNCTION @extschema@.uuidv6() PARALLEL RESTRICTED;
 -- 1.0 and 1.1 commented these functions without a schema.  On PostgreSQL 17
 -- and 18, whose pg_catalog has functions of the same names, the comments
 -- landed on core's functions and pg_uuidx's own got none.  Give core back
--- its descriptions (from its pg_proc.dat) where a comment of ours is still
+-- its descriptions (those of its pg_proc.dat, 17's and 18's) where a comment of ours is still
 -- there, then comment ours.
 DO $repair$
 DECLARE
@@ -32,7 +32,10 @@ BEGIN
              'UUIDv4 (RFC 9562): 122 random bits from a CSPRNG, fetched in blocks'),
             ('pg_catalog.uuid_extract_timestamp(uuid)', 'extract timestamp from UUID',
              'creation time of a v1, v6 (microseconds) or v7 (milliseconds) UUID; NULL for other versions and variants'),
-            ('pg_catalog.uuid_extract_version(uuid)', 'extract version from RFC 9562 UUID',
+            ('pg_catalog.uuid_extract_version(uuid)',
+             CASE WHEN pg_catalog.current_setting('server_version_num')::int >= 180000
+                  THEN 'extract version from RFC 9562 UUID'
+                  ELSE 'extract version from RFC 4122 UUID' END,
              'version field of an RFC 9562 variant UUID; NULL for other variants')
         ) AS core(sig, descr, ours)
         JOIN pg_catalog.pg_proc p ON p.oid = pg_catalog.to_regprocedure(core.sig)

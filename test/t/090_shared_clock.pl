@@ -65,6 +65,8 @@ EXCEPTION WHEN OTHERS THEN
     RETURN SQLSTATE;
 END \$\$;
 SET TimeZone = 'UTC';
+-- pg_uuidx's functions before core's of the same names (17, 18)
+SET search_path = public, pg_catalog;
 SQL
 
 sub session
@@ -87,11 +89,12 @@ session('SELECT pg_temp.real()');
 
 $node->safe_psql('postgres', 'CREATE EXTENSION IF NOT EXISTS pg_uuidx');
 is( $node->safe_psql('postgres', q{
-		SELECT string_agg(p.oid::regprocedure::text || ' ' || p.proparallel::text, ', ' ORDER BY p.oid::regprocedure::text)
+		SELECT string_agg(sig, ', ' ORDER BY sig COLLATE "C") FROM (
+		SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ') ' || p.proparallel::text AS sig
 		FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.deptype = 'e'
 		JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'pg_uuidx'
-		WHERE p.proname IN ('uuidv7', 'uuidv6')}),
-	'uuidv6() r, uuidv7() r, uuidv7(interval) r',
+		WHERE p.proname IN ('uuidv7', 'uuidv6')) s}),
+	'uuidv6() r, uuidv7() r, uuidv7(shift interval) r',
 	'the ordered generators are PARALLEL RESTRICTED');
 
 # Parallel workers: the session makes an id, the clock steps back 30 s for

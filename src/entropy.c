@@ -17,6 +17,9 @@
 
 #define ENTROPY_WORDS (ENTROPY_BLOCK_BYTES / sizeof(uint64))
 
+StaticAssertDecl(ENTROPY_BLOCK_BYTES % sizeof(uint64) == 0,
+				 "the block is handed out in whole words");
+
 static uint64 block[ENTROPY_WORDS];
 static Size next_word = ENTROPY_WORDS;
 static int	block_pid = 0;
@@ -43,5 +46,6 @@ entropy_next(void)
 {
 	if (unlikely(next_word >= ENTROPY_WORDS || block_pid != MyProcPid))
 		RefillBlock();
+	Assert(block_pid == MyProcPid && next_word < ENTROPY_WORDS);
 	return block[next_word++];
 }

@@ -78,6 +78,7 @@ uuid_version(uint64 hi)
 static inline uint64
 uuid_time_hi(uint64 tick, int version)
 {
+	Assert(tick < UUID_TICK_LIMIT && version >= 0 && version <= 15);
 	return ((tick >> 12) << 16) | ((uint64) version << 12) | (tick & 0xFFF);
 }
 

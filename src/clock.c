@@ -1,6 +1,8 @@
 /*
  * clock.c
  *		The time source, and the only place where clock step-backs are handled.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

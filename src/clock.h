@@ -1,6 +1,8 @@
 /*
  * clock.h
  *		The time source and the per-backend monotonic tick.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_CLOCK_H
 #define PG_UUIDX_CLOCK_H

@@ -9,6 +9,8 @@
  * process id on it (a child forked after the block was filled, as with
  * shared_preload_libraries) throws it away unread.  Nothing else in pg_uuidx
  * calls pg_strong_random.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

@@ -8,6 +8,8 @@
  *
  * C symbols carry a pg_uuidx_ prefix: PostgreSQL 17 and 18 export functions
  * named uuidv7, uuidv4 and uuid_extract_timestamp themselves.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

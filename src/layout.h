@@ -6,6 +6,8 @@
  * (the timestamp and the version), "lo" octets 8-15 (the variant and what
  * follows it).  Comparing (hi, lo) as unsigned integers orders UUIDs the way
  * PostgreSQL's uuid type does (memcmp).
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_LAYOUT_H
 #define PG_UUIDX_LAYOUT_H

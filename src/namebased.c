@@ -4,6 +4,8 @@
  *		standard namespaces.
  *
  * All hashing goes through PostgreSQL's cryptohash API.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

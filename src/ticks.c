@@ -7,6 +7,8 @@
  * tick").  timestamptz has microseconds, so going to a UUID keeps everything
  * the UUID can hold, and coming back truncates to the microsecond.  Values
  * the UUID cannot hold are errors, raised here for every SQL entry point.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

@@ -1,6 +1,8 @@
 /*
  * ticks.h
  *		timestamptz <-> the time fields of v1, v6 and v7 UUIDs.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_TICKS_H
 #define PG_UUIDX_TICKS_H

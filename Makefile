@@ -1,8 +1,11 @@
 # pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults"
 # and "make memcheck" run on throwaway clusters (test/run.sh,
-# test/bench/run.sh, test/fault/); the rest is PGXS.
+# test/bench/run.sh, test/fault/); "make dist" writes the PGXN zip and
+# "make package-test" builds, installs and checks the PGXN zip and the Debian
+# package (test/packages.sh); the rest is PGXS.
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
+DISTVERSION = $(EXTVERSION).0
 
 MODULE_big = pg_uuidx
 OBJS = \
@@ -38,7 +41,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench faults memcheck
+.PHONY: demo test bench faults memcheck dist package-test
 
 demo:
 	bash test/run.sh demo
@@ -54,3 +57,10 @@ faults:
 
 memcheck:
 	bash test/fault/memcheck.sh
+
+# PGXN: META.json and every tracked file of HEAD under pg_uuidx-1.2.0/
+dist:
+	git archive --format zip --prefix=$(EXTENSION)-$(DISTVERSION)/ -o $(EXTENSION)-$(DISTVERSION).zip HEAD
+
+package-test:
+	bash test/packages.sh

@@ -28,7 +28,8 @@ echo "== make dist"
 version=$(sed -n 's/^    "version": "\(.*\)",$/\1/p' "$work/pg-uuidx/META.json")
 make -s -C "$work/pg-uuidx" dist
 zip=$work/pg-uuidx/pg_uuidx-$version.zip
-unzip -l "$zip" | grep -q " pg_uuidx-$version/META.json$" || { echo "$zip has no pg_uuidx-$version/META.json" >&2; exit 1; }
+listing=$(unzip -l "$zip")
+grep -q " pg_uuidx-$version/META.json$" <<< "$listing" || { echo "$zip has no pg_uuidx-$version/META.json" >&2; exit 1; }
 echo "== pgxn install $(basename "$zip")"
 pg_config15=/usr/lib/postgresql/15/bin/pg_config
 (cd "$work" && as_root pgxn install --pg_config "$pg_config15" "$zip") > "$work/pgxn.log" 2>&1 ||

@@ -34,10 +34,10 @@ echo "== pgxn install $(basename "$zip")"
 pg_config15=/usr/lib/postgresql/15/bin/pg_config
 (cd "$work" && as_root pgxn install --pg_config "$pg_config15" "$zip") > "$work/pgxn.log" 2>&1 ||
     { tail -n 30 "$work/pgxn.log" >&2; exit 1; }
-# pg_virtualenv reports on stdout too: the query's row is the last line
+# pg_virtualenv reports on stdout too: keep the query's row
 got=$(cd "$work" && runuser -u postgres -- pg_virtualenv -v 15 \
     psql -XAtq -c 'CREATE EXTENSION pg_uuidx' -c 'SELECT extversion, uuid_extract_version(uuidv7()) FROM pg_extension WHERE extname = $$pg_uuidx$$' |
-    tail -n 1)
+    grep -E '^[0-9.]+\|[0-9]+$' || true)
 echo "== PGXN install: CREATE EXTENSION gives version|uuidv7 version = $got"
 (cd "$work" && as_root pgxn uninstall --pg_config "$pg_config15" "$zip") > "$work/pgxn.log" 2>&1 ||
     { tail -n 30 "$work/pgxn.log" >&2; exit 1; }

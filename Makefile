@@ -1,8 +1,11 @@
 # pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults"
 # and "make memcheck" run on throwaway clusters (test/run.sh,
-# test/bench/run.sh, test/fault/); the rest is PGXS.
+# test/bench/run.sh, test/fault/); "make dist" writes the PGXN zip and
+# "make package-test" builds, installs and checks the PGXN zip and the Debian
+# package (test/dist/); the rest is PGXS.
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
+DISTVERSION = $(EXTVERSION).0
 
 MODULE_big = pg_uuidx
 OBJS = \
@@ -24,7 +27,9 @@ REGRESS = \
 	namebased \
 	read \
 	errors \
-	upgrade
+	upgrade \
+	comments \
+	encodings
 REGRESS_OPTS = --inputdir=.
 
 PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"
@@ -36,7 +41,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench faults memcheck
+.PHONY: demo test bench faults memcheck dist pgxn-test deb-test package-test
 
 demo:
 	bash test/run.sh demo
@@ -53,23 +58,20 @@ faults:
 memcheck:
 	bash test/fault/memcheck.sh
 
-# Release files (CONTRIBUTING.md): "make dist" zips the committed tree for
-# PGXN as pg_uuidx-X.Y.Z/ after checking META.json; "make pgxn-test" and
-# "make deb-test" install the zip with pgxn and the Debian package built in a
-# fresh clone, and run the regression suite against what they installed.
-# None of them is part of "make test".
-DISTNAME = $(EXTENSION)-$(EXTVERSION).0
-
-.PHONY: dist pgxn-test deb-test
-
+# Release (CONTRIBUTING.md): "make dist" checks META.json
+# (test/dist/meta_check.py) and zips HEAD for PGXN under pg_uuidx-X.Y.Z/;
+# "make package-test" runs "make pgxn-test" (pgxn install, load, check and
+# uninstall of that zip) and "make deb-test" (the Debian packages built in a
+# fresh clone, installed, tested and removed).  None is part of "make test".
 dist:
 	python3 test/dist/meta_check.py META.json
-	@git diff --quiet HEAD -- || echo "warning: uncommitted changes are not in $(DISTNAME).zip"
-	git archive --format=zip --prefix=$(DISTNAME)/ -o $(DISTNAME).zip HEAD
-	@echo "$(DISTNAME).zip"
+	@git diff --quiet HEAD -- || echo "warning: uncommitted changes are not in $(EXTENSION)-$(DISTVERSION).zip"
+	git archive --format zip --prefix=$(EXTENSION)-$(DISTVERSION)/ -o $(EXTENSION)-$(DISTVERSION).zip HEAD
 
 pgxn-test: dist
-	bash test/dist/pgxn_test.sh $(DISTNAME).zip
+	bash test/dist/pgxn_test.sh $(EXTENSION)-$(DISTVERSION).zip
 
 deb-test:
 	bash test/dist/deb_test.sh
+
+package-test: pgxn-test deb-test

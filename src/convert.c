@@ -6,9 +6,7 @@
  * significant first; clock_seq and node stay where they are.  Only octets
  * 0-7 change, so a round trip is the identity.
  *
- * Copyright (c) 2026, pg_uuidx developers
- *
- * src/convert.c
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

@@ -25,7 +25,16 @@ step() {
     local what=$1; shift
     if "$@"; then echo "ok: $what"; passed=$((passed + 1)); else echo "FAILED: $what"; failed=$((failed + 1)); fi
 }
-finish() { local rc=$?; cluster_stop; echo "pgxn: $passed passed, $failed failed"; [ "$failed" = 0 ] && exit $rc; exit 1; }
+installed=no
+finish() {
+    local rc=$?
+    cluster_stop
+    # a failed run must not leave the extension installed either
+    [ "$installed" = yes ] && { pgxn uninstall --pg_config "$PG_CONFIG" "./$zip" >/dev/null 2>&1 || true; }
+    echo "pgxn: $passed passed, $failed failed"
+    [ "$failed" = 0 ] && exit $rc
+    exit 1
+}
 trap finish EXIT
 
 # PGXN unpacks the zip and expects NAME-VERSION/ at its top, META.json in it
@@ -39,6 +48,7 @@ layout_ok() {
 step "zip layout: every entry under $top/, META.json, control file and LICENSE in it" layout_ok
 step "META.json in the zip is valid" bash -c "d=\$(mktemp -d) && unzip -q '$zip' -d \$d && python3 test/dist/meta_check.py \$d/$top/META.json; rc=\$?; rm -rf \$d; exit \$rc"
 
+installed=yes
 step "pgxn install $zip --pg_config $PG_CONFIG" pgxn install --pg_config "$PG_CONFIG" "./$zip"
 cluster_start "${PGPORT_TEST:-54344}"
 "$bindir/createdb" pgxn_load
@@ -53,4 +63,5 @@ created_ok() {
 }
 step "extension pg_uuidx $extver created, uuidv7() gives version 7" created_ok
 step "pgxn check (the zip's regression suite against the installed files)" pgxn check --pg_config "$PG_CONFIG" "./$zip"
-step "pgxn uninstall (leaves $PG_CONFIG's installation as before)" pgxn uninstall --pg_config "$PG_CONFIG" "./$zip"
+step "pgxn uninstall (leaves $PG_CONFIG's installation as before)" pgxn uninstall --pg_config "$PG_CONFIG" "./$zip" &&
+    installed=no

@@ -75,3 +75,110 @@ COMMENT ON FUNCTION @extschema@.uuid_extract_version(uuid) IS
 
 -- living with core: what depends on this extension
 -- (STABLE, reads the catalogs)
+
+CREATE FUNCTION @extschema@.pg_uuidx_dependents()
+RETURNS TABLE (dependent text, kind text, uses regprocedure,
+               core_function regprocedure, handover text)
+LANGUAGE sql STABLE
+-- with only pg_catalog on the path, expressions print pg_uuidx's functions
+-- qualified, so a name with a core equivalent can be swapped textually
+SET search_path = pg_catalog
+AS $$
+WITH core(fn, args, since) AS (
+    -- pg_catalog functions that return what pg_uuidx's return for the ids
+    -- pg_uuidx makes (uuid_extract_timestamp: v1 and v7; core reads v6 as
+    -- NULL), by the major that added them
+    VALUES ('uuidv7', '', 180000), ('uuidv7', 'interval', 180000),
+           ('uuidv4', '', 180000), ('uuid_extract_timestamp', 'uuid', 180000),
+           ('uuid_extract_version', 'uuid', 170000)
+),
+ours AS (
+    SELECT p.oid, p.proname,
+           CASE WHEN c.since <= current_setting('server_version_num')::int
+                THEN to_regprocedure(format('pg_catalog.%I(%s)', p.proname, c.args)) END AS core_oid
+    FROM pg_proc p
+    JOIN pg_depend e ON e.classid = 'pg_proc'::regclass AND e.objid = p.oid AND e.deptype = 'e'
+    JOIN pg_extension x ON x.oid = e.refobjid AND x.extname = 'pg_uuidx'
+    LEFT JOIN core c ON c.fn = p.proname AND c.args = array_to_string(p.proargtypes::regtype[], ',')
+),
+-- a dependent's text with every pg_uuidx function that has a core
+-- equivalent named pg_catalog.fn( instead
+swap AS (
+    SELECT '\m' || quote_ident(n.nspname) || '\.(' ||
+           coalesce(string_agg(DISTINCT o.proname, '|'), '$^') || ')\(' AS pattern
+    FROM pg_extension x
+    JOIN pg_namespace n ON n.oid = x.extnamespace
+    LEFT JOIN ours o ON o.core_oid IS NOT NULL
+    WHERE x.extname = 'pg_uuidx'
+    GROUP BY n.nspname
+),
+deps AS (
+    SELECT DISTINCT d.classid, d.objid, d.objsubid, o.oid AS uses, o.core_oid
+    FROM pg_depend d
+    JOIN ours o ON d.refclassid = 'pg_proc'::regclass AND d.refobjid = o.oid
+    WHERE d.deptype IN ('n', 'a')
+      -- the extension's own objects (min/max on their transition functions)
+      AND NOT EXISTS (SELECT FROM pg_depend m
+                      JOIN pg_extension x ON x.oid = m.refobjid AND x.extname = 'pg_uuidx'
+                      WHERE m.classid = d.classid AND m.objid = d.objid AND m.deptype = 'e')
+),
+described AS (
+    SELECT d.*,
+           CASE
+               WHEN d.classid = 'pg_attrdef'::regclass THEN
+                   (SELECT CASE WHEN a.attgenerated = '' THEN 'column default' ELSE 'generated column' END
+                    FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+                    WHERE ad.oid = d.objid)
+               WHEN d.classid = 'pg_class'::regclass THEN
+                   (SELECT CASE c.relkind WHEN 'i' THEN 'index' WHEN 'I' THEN 'index' ELSE 'relation' END
+                    FROM pg_class c WHERE c.oid = d.objid)
+               WHEN d.classid = 'pg_rewrite'::regclass THEN
+                   (SELECT CASE c.relkind WHEN 'm' THEN 'materialized view' ELSE 'view' END
+                    FROM pg_rewrite r JOIN pg_class c ON c.oid = r.ev_class WHERE r.oid = d.objid)
+               WHEN d.classid = 'pg_constraint'::regclass THEN
+                   (SELECT CASE WHEN c.contypid <> 0 THEN 'domain constraint' ELSE 'check constraint' END
+                    FROM pg_constraint c WHERE c.oid = d.objid)
+               WHEN d.classid = 'pg_proc'::regclass THEN 'function'
+               WHEN d.classid = 'pg_trigger'::regclass THEN 'trigger'
+               WHEN d.classid = 'pg_policy'::regclass THEN 'policy'
+               ELSE 'other'
+           END AS kind
+    FROM deps d
+)
+SELECT CASE WHEN d.classid = 'pg_rewrite'::regclass
+            THEN (SELECT pg_describe_object('pg_class'::regclass, r.ev_class, 0)
+                  FROM pg_rewrite r WHERE r.oid = d.objid)
+            ELSE pg_describe_object(d.classid, d.objid, d.objsubid) END,
+       d.kind, d.uses::regprocedure, d.core_oid,
+       CASE WHEN d.core_oid IS NULL THEN NULL
+            WHEN d.kind = 'column default' THEN
+                (SELECT format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s', ad.adrelid::regclass, a.attname,
+                               regexp_replace(pg_get_expr(ad.adbin, ad.adrelid), s.pattern, 'pg_catalog.\1(', 'g'))
+                 FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+                 WHERE ad.oid = d.objid)
+            WHEN d.kind = 'generated column' THEN
+                (SELECT format('ALTER TABLE %s ALTER COLUMN %I SET EXPRESSION AS (%s)', ad.adrelid::regclass, a.attname,
+                               regexp_replace(pg_get_expr(ad.adbin, ad.adrelid), s.pattern, 'pg_catalog.\1(', 'g'))
+                 FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+                 WHERE ad.oid = d.objid)
+            WHEN d.kind = 'index' THEN
+                format('DROP INDEX %s; %s', d.objid::regclass,
+                       regexp_replace(pg_get_indexdef(d.objid), s.pattern, 'pg_catalog.\1(', 'g'))
+            WHEN d.kind = 'view' THEN
+                (SELECT format('CREATE OR REPLACE VIEW %s AS %s', r.ev_class::regclass,
+                               regexp_replace(pg_get_viewdef(r.ev_class), s.pattern, 'pg_catalog.\1(', 'g'))
+                 FROM pg_rewrite r WHERE r.oid = d.objid)
+            WHEN d.kind = 'check constraint' THEN
+                (SELECT format('ALTER TABLE %s DROP CONSTRAINT %I, ADD CONSTRAINT %I %s', c.conrelid::regclass,
+                               c.conname, c.conname,
+                               regexp_replace(pg_get_constraintdef(c.oid), s.pattern, 'pg_catalog.\1(', 'g'))
+                 FROM pg_constraint c WHERE c.oid = d.objid)
+            WHEN d.kind = 'function' THEN
+                regexp_replace(pg_get_functiondef(d.objid), s.pattern, 'pg_catalog.\1(', 'g')
+       END
+FROM described d CROSS JOIN swap s
+ORDER BY 1, 3
+$$;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_dependents() IS
+'objects that use pg_uuidx''s functions (defaults, generated columns, indexes, views, constraints, functions), the core function of the same result on this server, and the statement that hands each over to it';

@@ -7,6 +7,42 @@
 -- extension scripts search pg_catalog first, and PostgreSQL 17 and 18 have
 -- functions of the same names there.
 
+-- Functions of the same names and arguments already in the target schema
+-- (polyfills, say) would stop this script at its first CREATE with an error
+-- that does not say where; name them all and the ways out instead.
+DO $clash$
+DECLARE
+    found text;
+BEGIN
+    SELECT pg_catalog.string_agg(pg_catalog.format('%s(%s)', p.proname,
+                                 pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ', ')),
+                                 ', ' ORDER BY p.proname, p.proargtypes::pg_catalog.text)
+    INTO found
+    FROM pg_catalog.pg_proc p
+    JOIN (VALUES ('uuidv7', ''), ('uuidv7', 'interval'), ('uuidv4', ''), ('uuidv6', ''),
+                 ('uuidv7_at', 'timestamp with time zone'), ('uuidv1_to_v6', 'uuid'),
+                 ('uuidv6_to_v1', 'uuid'), ('uuid_v8_sha256', 'uuid,text'),
+                 ('uuid_v8_sha256', 'uuid,bytea'), ('uuidv5', 'uuid,text'), ('uuidv5', 'uuid,bytea'),
+                 ('uuidv3', 'uuid,text'), ('uuidv3', 'uuid,bytea'), ('uuid_namespace_dns', ''),
+                 ('uuid_namespace_url', ''), ('uuid_namespace_oid', ''), ('uuid_namespace_x500', ''),
+                 ('uuid_extract_timestamp', 'uuid'), ('uuid_extract_version', 'uuid'),
+                 ('uuidv7_boundary', 'timestamp with time zone'),
+                 ('uuidv6_boundary', 'timestamp with time zone'), ('uuid_smaller', 'uuid,uuid'),
+                 ('uuid_larger', 'uuid,uuid'), ('min', 'uuid'), ('max', 'uuid'),
+                 ('pg_uuidx_dependents', '')) AS ours(name, args)
+      ON p.proname = ours.name
+     AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') = ours.args
+    WHERE p.pronamespace = '@extschema@'::pg_catalog.regnamespace;
+    IF found IS NOT NULL THEN
+        RAISE EXCEPTION 'schema % already has functions named like pg_uuidx''s: %',
+            '@extschema@', found
+            USING ERRCODE = 'duplicate_function',
+                  HINT = 'Install pg_uuidx into a schema of its own (CREATE EXTENSION pg_uuidx SCHEMA uuidx), '
+                         'or repoint what uses these functions and drop them first (see the README, "Installing beside existing functions").';
+    END IF;
+END
+$clash$;
+
 -- generators: VOLATILE.  Those that keep a per-session order (uuidv7(),
 -- uuidv7(interval), uuidv6()) are PARALLEL RESTRICTED: a parallel worker
 -- would start from fresh state and could make ids below the session's last
@@ -236,3 +272,110 @@ COMMENT ON AGGREGATE @extschema@.max(uuid) IS 'largest UUID; answered from a btr
 
 -- living with core: what depends on this extension
 -- (STABLE, reads the catalogs)
+
+CREATE FUNCTION @extschema@.pg_uuidx_dependents()
+RETURNS TABLE (dependent text, kind text, uses regprocedure,
+               core_function regprocedure, handover text)
+LANGUAGE sql STABLE
+-- with only pg_catalog on the path, expressions print pg_uuidx's functions
+-- qualified, so a name with a core equivalent can be swapped textually
+SET search_path = pg_catalog
+AS $$
+WITH core(fn, args, since) AS (
+    -- pg_catalog functions that return what pg_uuidx's return for the ids
+    -- pg_uuidx makes (uuid_extract_timestamp: v1 and v7; core reads v6 as
+    -- NULL), by the major that added them
+    VALUES ('uuidv7', '', 180000), ('uuidv7', 'interval', 180000),
+           ('uuidv4', '', 180000), ('uuid_extract_timestamp', 'uuid', 180000),
+           ('uuid_extract_version', 'uuid', 170000)
+),
+ours AS (
+    SELECT p.oid, p.proname,
+           CASE WHEN c.since <= current_setting('server_version_num')::int
+                THEN to_regprocedure(format('pg_catalog.%I(%s)', p.proname, c.args)) END AS core_oid
+    FROM pg_proc p
+    JOIN pg_depend e ON e.classid = 'pg_proc'::regclass AND e.objid = p.oid AND e.deptype = 'e'
+    JOIN pg_extension x ON x.oid = e.refobjid AND x.extname = 'pg_uuidx'
+    LEFT JOIN core c ON c.fn = p.proname AND c.args = array_to_string(p.proargtypes::regtype[], ',')
+),
+-- a dependent's text with every pg_uuidx function that has a core
+-- equivalent named pg_catalog.fn( instead
+swap AS (
+    SELECT '\m' || quote_ident(n.nspname) || '\.(' ||
+           coalesce(string_agg(DISTINCT o.proname, '|'), '$^') || ')\(' AS pattern
+    FROM pg_extension x
+    JOIN pg_namespace n ON n.oid = x.extnamespace
+    LEFT JOIN ours o ON o.core_oid IS NOT NULL
+    WHERE x.extname = 'pg_uuidx'
+    GROUP BY n.nspname
+),
+deps AS (
+    SELECT DISTINCT d.classid, d.objid, d.objsubid, o.oid AS uses, o.core_oid
+    FROM pg_depend d
+    JOIN ours o ON d.refclassid = 'pg_proc'::regclass AND d.refobjid = o.oid
+    WHERE d.deptype IN ('n', 'a')
+      -- the extension's own objects (min/max on their transition functions)
+      AND NOT EXISTS (SELECT FROM pg_depend m
+                      JOIN pg_extension x ON x.oid = m.refobjid AND x.extname = 'pg_uuidx'
+                      WHERE m.classid = d.classid AND m.objid = d.objid AND m.deptype = 'e')
+),
+described AS (
+    SELECT d.*,
+           CASE
+               WHEN d.classid = 'pg_attrdef'::regclass THEN
+                   (SELECT CASE WHEN a.attgenerated = '' THEN 'column default' ELSE 'generated column' END
+                    FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+                    WHERE ad.oid = d.objid)
+               WHEN d.classid = 'pg_class'::regclass THEN
+                   (SELECT CASE c.relkind WHEN 'i' THEN 'index' WHEN 'I' THEN 'index' ELSE 'relation' END
+                    FROM pg_class c WHERE c.oid = d.objid)
+               WHEN d.classid = 'pg_rewrite'::regclass THEN
+                   (SELECT CASE c.relkind WHEN 'm' THEN 'materialized view' ELSE 'view' END
+                    FROM pg_rewrite r JOIN pg_class c ON c.oid = r.ev_class WHERE r.oid = d.objid)
+               WHEN d.classid = 'pg_constraint'::regclass THEN
+                   (SELECT CASE WHEN c.contypid <> 0 THEN 'domain constraint' ELSE 'check constraint' END
+                    FROM pg_constraint c WHERE c.oid = d.objid)
+               WHEN d.classid = 'pg_proc'::regclass THEN 'function'
+               WHEN d.classid = 'pg_trigger'::regclass THEN 'trigger'
+               WHEN d.classid = 'pg_policy'::regclass THEN 'policy'
+               ELSE 'other'
+           END AS kind
+    FROM deps d
+)
+SELECT CASE WHEN d.classid = 'pg_rewrite'::regclass
+            THEN (SELECT pg_describe_object('pg_class'::regclass, r.ev_class, 0)
+                  FROM pg_rewrite r WHERE r.oid = d.objid)
+            ELSE pg_describe_object(d.classid, d.objid, d.objsubid) END,
+       d.kind, d.uses::regprocedure, d.core_oid,
+       CASE WHEN d.core_oid IS NULL THEN NULL
+            WHEN d.kind = 'column default' THEN
+                (SELECT format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s', ad.adrelid::regclass, a.attname,
+                               regexp_replace(pg_get_expr(ad.adbin, ad.adrelid), s.pattern, 'pg_catalog.\1(', 'g'))
+                 FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+                 WHERE ad.oid = d.objid)
+            WHEN d.kind = 'generated column' THEN
+                (SELECT format('ALTER TABLE %s ALTER COLUMN %I SET EXPRESSION AS (%s)', ad.adrelid::regclass, a.attname,
+                               regexp_replace(pg_get_expr(ad.adbin, ad.adrelid), s.pattern, 'pg_catalog.\1(', 'g'))
+                 FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+                 WHERE ad.oid = d.objid)
+            WHEN d.kind = 'index' THEN
+                format('DROP INDEX %s; %s', d.objid::regclass,
+                       regexp_replace(pg_get_indexdef(d.objid), s.pattern, 'pg_catalog.\1(', 'g'))
+            WHEN d.kind = 'view' THEN
+                (SELECT format('CREATE OR REPLACE VIEW %s AS %s', r.ev_class::regclass,
+                               regexp_replace(pg_get_viewdef(r.ev_class), s.pattern, 'pg_catalog.\1(', 'g'))
+                 FROM pg_rewrite r WHERE r.oid = d.objid)
+            WHEN d.kind = 'check constraint' THEN
+                (SELECT format('ALTER TABLE %s DROP CONSTRAINT %I, ADD CONSTRAINT %I %s', c.conrelid::regclass,
+                               c.conname, c.conname,
+                               regexp_replace(pg_get_constraintdef(c.oid), s.pattern, 'pg_catalog.\1(', 'g'))
+                 FROM pg_constraint c WHERE c.oid = d.objid)
+            WHEN d.kind = 'function' THEN
+                regexp_replace(pg_get_functiondef(d.objid), s.pattern, 'pg_catalog.\1(', 'g')
+       END
+FROM described d CROSS JOIN swap s
+ORDER BY 1, 3
+$$;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_dependents() IS
+'objects that use pg_uuidx''s functions (defaults, generated columns, indexes, views, constraints, functions), the core function of the same result on this server, and the statement that hands each over to it';

@@ -12,6 +12,7 @@ OBJS = \
 	src/generate.o \
 	src/namebased.o \
 	src/read.o \
+	src/textforms.o \
 	src/ticks.o
 
 DATA = $(wildcard $(EXTENSION)--*.sql)
@@ -23,6 +24,7 @@ REGRESS = \
 	convert \
 	namebased \
 	read \
+	textforms \
 	errors \
 	upgrade
 REGRESS_OPTS = --inputdir=.

@@ -1,5 +1,5 @@
-# pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults"
-# and "make memcheck" run on throwaway clusters (test/run.sh,
+# pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults",
+# "make memcheck" and "make crosscheck" run on throwaway clusters (test/run.sh,
 # test/bench/run.sh, test/fault/); the rest is PGXS.
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
@@ -38,7 +38,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench faults memcheck
+.PHONY: demo test bench faults memcheck crosscheck
 
 demo:
 	bash test/run.sh demo
@@ -54,3 +54,7 @@ faults:
 
 memcheck:
 	bash test/fault/memcheck.sh
+
+# optional: text forms against npm ulid, typeid-js and Python (skips without them)
+crosscheck:
+	bash test/run.sh crosscheck

@@ -186,3 +186,5 @@ FROM (VALUES
     ($$uuid_to_ulid(NULL)$$),
     ($$typeid(NULL, uuidv7())$$)
 ) AS t(call);
+
+DROP EXTENSION pg_uuidx;

@@ -44,8 +44,12 @@ typedef struct Base32Form
  * holds uuid bits 127..123; the last holds bits 2..0 and two zero bits.
  */
 static Base32Form base32hex_form = {
-	"base32hex", "0123456789ABCDEFGHIJKLMNOPQRSTUV", true, true, 123,
-	"base32hex uses 0-9 and A-V (either case)."
+	.name = "base32hex",
+	.digits = "0123456789ABCDEFGHIJKLMNOPQRSTUV",
+	.any_case = true,
+	.padding = true,
+	.first_shift = 123,
+	.hint = "base32hex uses 0-9 and A-V (either case)."
 };
 
 /*
@@ -54,8 +58,11 @@ static Base32Form base32hex_form = {
  * 127..125, hence 0-7 ("Overflow Errors when Parsing Base32 Strings").
  */
 static Base32Form ulid_form = {
-	"ULID", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", true, false, 125,
-	"ULID text uses 0-9 and A-Z without I, L, O and U (either case)."
+	.name = "ULID",
+	.digits = "0123456789ABCDEFGHJKMNPQRSTVWXYZ",
+	.any_case = true,
+	.first_shift = 125,
+	.hint = "ULID text uses 0-9 and A-Z without I, L, O and U (either case)."
 };
 
 /*
@@ -63,8 +70,10 @@ static Base32Form ulid_form = {
  * case only, and no Crockford aliases.
  */
 static Base32Form typeid_form = {
-	"TypeID suffix", "0123456789abcdefghjkmnpqrstvwxyz", false, false, 125,
-	"A TypeID suffix is lower case 0-9 and a-z without i, l, o and u."
+	.name = "TypeID suffix",
+	.digits = "0123456789abcdefghjkmnpqrstvwxyz",
+	.first_shift = 125,
+	.hint = "A TypeID suffix is lower case 0-9 and a-z without i, l, o and u."
 };
 
 /* Bytes of a bad input quoted in messages; longer inputs end in "..." */

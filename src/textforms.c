@@ -34,8 +34,8 @@ typedef struct Base32Form
 	int			first_shift;	/* bit of the uuid under the first char's
 								 * lowest bit */
 	const char *hint;			/* for a character that is not a digit */
-	int8		decode[256];	/* byte -> value, -1: not a digit; built
-								 * on first use */
+	int8		decode[256];	/* byte -> value, -1: not a digit; built on
+								 * first use */
 	bool		ready;
 } Base32Form;
 

@@ -115,6 +115,7 @@ Base32Encode(const Base32Form *form, const pg_uuid_t *id, char *out)
 		out[i] = form->digits[TakeBits(hi, lo, form->first_shift - 5 * i)];
 }
 
+/* Fill form's decoding table from its digits (once per backend) */
 static void
 Base32Ready(Base32Form *form)
 {

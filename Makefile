@@ -1,5 +1,5 @@
-# pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults"
-# and "make memcheck" run on throwaway clusters (test/run.sh,
+# pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults",
+# "make memcheck" and "make crosscheck" run on throwaway clusters (test/run.sh,
 # test/bench/run.sh, test/fault/); "make dist" writes the PGXN zip and
 # "make package-test" builds, installs and checks the PGXN zip and the Debian
 # package (test/dist/); the rest is PGXS.
@@ -15,6 +15,7 @@ OBJS = \
 	src/generate.o \
 	src/namebased.o \
 	src/read.o \
+	src/textforms.o \
 	src/ticks.o
 
 DATA = $(wildcard $(EXTENSION)--*.sql)
@@ -26,6 +27,7 @@ REGRESS = \
 	convert \
 	namebased \
 	read \
+	textforms \
 	errors \
 	upgrade \
 	comments \
@@ -41,7 +43,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench faults memcheck dist pgxn-test deb-test package-test
+.PHONY: demo test bench faults memcheck crosscheck dist pgxn-test deb-test package-test
 
 demo:
 	bash test/run.sh demo
@@ -57,6 +59,10 @@ faults:
 
 memcheck:
 	bash test/fault/memcheck.sh
+
+# optional: text forms against npm ulid, typeid-js and Python (skips without them)
+crosscheck:
+	bash test/run.sh crosscheck
 
 # Release (CONTRIBUTING.md): "make dist" checks META.json
 # (test/dist/meta_check.py) and zips HEAD for PGXN under pg_uuidx-X.Y.Z/;

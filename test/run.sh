@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/run.sh demo|test - build, install and exercise pg_uuidx on a throwaway
+# test/run.sh demo|test|crosscheck - build, install and exercise pg_uuidx on a throwaway
 # cluster.  "make demo" and "make test" call this; .ci/run calls "make test".
 #
 #   demo  installs what is missing, builds, installs, starts a cluster in a
@@ -8,6 +8,9 @@
 #         (test/pgtap/*.sql through pg_prove) and the fault tests
 #         (test/fault/run.sh; FAULTS=0 skips them); last line
 #         "N passed, N failed"
+#   crosscheck  the same setup, then test/textforms/crosscheck.sh (text
+#         forms against npm ulid, typeid-js and Python); skipped with a
+#         message when node, the npm packages or python3 are missing
 #
 # Environment: PG_MAJOR (default 15) picks Debian's packaged server;
 # PG_CONFIG overrides it with any build (test/majors.sh uses that, and then
@@ -15,8 +18,11 @@
 set -euo pipefail
 
 mode=${1:-}
-case "$mode" in demo|test) ;; *) echo "usage: $0 demo|test" >&2; exit 2 ;; esac
+case "$mode" in demo|test|crosscheck) ;; *) echo "usage: $0 demo|test|crosscheck" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
+if [ "$mode" = crosscheck ]; then
+    bash test/textforms/crosscheck.sh need || { rc=$?; [ $rc -eq 3 ] && exit 0; exit $rc; }
+fi
 
 PG_MAJOR=${PG_MAJOR:-15}
 if [ -z "${PG_CONFIG:-}" ]; then
@@ -138,6 +144,8 @@ build_and_install
 start_cluster
 if [ "$mode" = demo ]; then
     run_demo
+elif [ "$mode" = crosscheck ]; then
+    PSQL=$bindir/psql bash test/textforms/crosscheck.sh run
 else
     rc=0
     run_tests || rc=1

@@ -14,6 +14,8 @@
 #            (gen.sql; interleaved repetitions, medians)
 #   memory   per-backend memory before and after N_MEM uuidv7() calls
 #   convert  UPDATE / CREATE TABLE AS with uuidv1_to_v6(), if it exists
+#   textforms  ns per call of the base32hex, ULID and TypeID functions
+#            against uuid_out and uuid_in (textforms.sql; N_GEN ids, REPS)
 #   insert   N_INSERT rows keyed by identity, uuidv7(), uuidv6(), gen_random_uuid()
 #   pgbench  single-row INSERTs, v4 vs v7, for each client count
 # Results go to OUT/report.md, OUT/*.png (gnuplot), OUT/*.tsv and pgbench logs.
@@ -22,7 +24,7 @@
 #   N_GEN=2000000  N_INSERT=10000000  BATCH=100000  N_CONV=1000000
 #   N_MEM=10000000  REPS=7  CLIENTS="1 2 4 8"  SECONDS_PER_RUN=15
 #   PGBENCH_PRELOAD=1000000 (rows in the pgbench table before each run)
-#   PHASES="gen memory convert insert pgbench"  OUT=test/bench/out
+#   PHASES="gen memory convert textforms insert pgbench"  OUT=test/bench/out
 #   PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config  PGPORT_BENCH=54339
 #   BUILD=1 (0: skip make and make install, benchmark what is installed)
 # N_GEN is also the row count of the readers' table; above about 3M rows it
@@ -46,7 +48,7 @@ REPS=${REPS:-7}
 CLIENTS=${CLIENTS:-1 2 4 8}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-15}
 PGBENCH_PRELOAD=${PGBENCH_PRELOAD:-1000000}
-PHASES=${PHASES:-gen memory convert insert pgbench}
+PHASES=${PHASES:-gen memory convert textforms insert pgbench}
 OUT=${OUT:-$repo/test/bench/out}
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 BUILD=${BUILD:-1}
@@ -83,13 +85,13 @@ for c in $CLIENTS; do
 done
 [[ $BUILD =~ ^[01]$ ]] || { echo "BUILD must be 1 or 0, not '$BUILD'" >&2; exit 2; }
 for p in $PHASES; do
-    case $p in gen|memory|convert|insert|pgbench) ;; *) echo "unknown phase: $p" >&2; exit 2 ;; esac
+    case $p in gen|memory|convert|textforms|insert|pgbench) ;; *) echo "unknown phase: $p" >&2; exit 2 ;; esac
 done
 has_phase() { [[ " $PHASES " == *" $1 "* ]]; }
 
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/report.md "$OUT"/*.log
+rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/report.md "$OUT"/textforms.md "$OUT"/*.log
 build_env=""
 if [ "$BUILD" = 0 ]; then build_env="BUILD=0 "; fi
 command="${build_env}N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV N_MEM=$N_MEM REPS=$REPS CLIENTS=\"$CLIENTS\" SECONDS_PER_RUN=$SECONDS_PER_RUN PGBENCH_PRELOAD=$PGBENCH_PRELOAD PHASES=\"$PHASES\" bash test/bench/run.sh"
@@ -184,6 +186,11 @@ if has_phase convert; then
     psql_run -v n="$N_CONV" -f "$here/convert.sql"
 fi
 
+if has_phase textforms; then
+    say "text forms: $REPS interleaved repetitions over $N_GEN ids"
+    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/textforms.sql" >"$OUT/textforms.md"
+fi
+
 # name, column definition of the key, function it needs (empty: none)
 insert_keys=(
     "identity|bigint GENERATED ALWAYS AS IDENTITY|"
@@ -271,6 +278,7 @@ gib() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     fi
     echo
     psql_run -At -f "$here/report.sql"
+    if [ -s "$OUT/textforms.md" ]; then cat "$OUT/textforms.md"; fi
     if has_phase memory; then
         echo "Static state in the shared library (\`nm -S --size-sort\`, data and bss symbols):"
         echo

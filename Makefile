@@ -1,6 +1,8 @@
-# pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults"
-# and "make memcheck" run on throwaway clusters (test/run.sh,
-# test/bench/run.sh, test/fault/); the rest is PGXS.
+# pg_uuidx: PGXS build.  "make demo", "make test" and "make bench" build,
+# install and run on throwaway clusters (test/run.sh, test/bench/run.sh);
+# "make memcheck" is "make test" against an ASan+UBSan build.  The tests
+# themselves are PGXS's: installcheck (pg_regress) and prove_installcheck
+# (the TAP tests test/t/*.pl, on PostgreSQL::Test::Cluster).
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
 
@@ -25,7 +27,9 @@ REGRESS = \
 	read \
 	errors \
 	upgrade
-REGRESS_OPTS = --inputdir=.
+
+TAP_TESTS = 1
+PROVE_TESTS = test/t/*.pl
 
 PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"
 
@@ -36,19 +40,20 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench faults memcheck
+.PHONY: demo test bench memcheck prove_installcheck
 
 demo:
 	bash test/run.sh demo
 
 test:
-	bash test/run.sh test
+	bash test/run.sh
 
 bench:
 	bash test/bench/run.sh
 
-faults:
-	bash test/fault/run.sh
-
 memcheck:
-	bash test/fault/memcheck.sh
+	MEMCHECK=1 bash test/run.sh
+
+# the TAP tests alone, against the installed extension
+prove_installcheck:
+	$(prove_installcheck)

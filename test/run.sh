@@ -1,148 +1,66 @@
 #!/usr/bin/env bash
-# test/run.sh demo|test - build, install and exercise pg_uuidx on a throwaway
-# cluster.  "make demo" and "make test" call this; .ci/run calls "make test".
-#
-#   demo  installs what is missing, builds, installs, starts a cluster in a
-#         temp dir (unix socket only, unprivileged OS user), runs test/demo.sql
-#   test  the same setup, then pg_regress (sql/, expected/), pgTAP
-#         (test/pgtap/*.sql through pg_prove) and the fault tests
-#         (test/fault/run.sh; FAULTS=0 skips them); last line
-#         "N passed, N failed"
-#
-# Environment: PG_MAJOR (default 15) picks Debian's packaged server;
-# PG_CONFIG overrides it with any build (test/majors.sh uses that, and then
-# nothing is installed from Debian); PG_CFLAGS is passed to the compiler.
+# test/run.sh [demo] - "make test" (and CI's .ci/run): installs the Debian
+# packages that are missing, builds and installs pg_uuidx, then runs, as an
+# unprivileged OS user in a temp dir:
+#   pg_regress  "make installcheck" (sql/, expected/)  } one throwaway cluster
+#   pgTAP       pg_prove test/pgtap/*.sql              } (test/cluster.pl)
+#   TAP         "make prove_installcheck": test/t/*.pl on PostgreSQL::Test::
+#               Cluster, each with clusters of its own (FAULTS=0 skips them)
+# and ends with each tool's summary and one "N passed, N failed" line.
+# "make demo" runs test/demo.sql instead.  PG_CFLAGS goes to the compiler;
+# KEEP=1 keeps the temp dir; PROVE_TESTS=test/t/NAME.pl runs some TAP tests.
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 
-mode=${1:-}
-case "$mode" in demo|test) ;; *) echo "usage: $0 demo|test" >&2; exit 2 ;; esac
-cd "$(dirname "$0")/.."
-
-PG_MAJOR=${PG_MAJOR:-15}
-if [ -z "${PG_CONFIG:-}" ]; then
-    PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
-    debian_server=yes
-else
-    debian_server=no
+need libtap-parser-sourcehandler-pgtap-perl libfaketime
+[ "$debian_server" = yes ] && need "postgresql-$PG_MAJOR-pgtap"
+build_install
+stage
+if [ "${1:-}" = demo ]; then
+    in_cluster psql -X -q -v ON_ERROR_STOP=1 -f test/demo.sql
+    exit
 fi
 
-. test/debian.sh
-
-# Debian packages this script needs, installed only when missing.
-ensure_packages() {
-    local want=(make gcc libtap-parser-sourcehandler-pgtap-perl)
-    [ "$debian_server" = yes ] && want+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-$PG_MAJOR-pgtap" postgresql-contrib)
-    install_missing "${want[@]}"
-}
-
-build_and_install() {
-    echo "== building against $("$PG_CONFIG" --version)"
-    # objects left from a build against another major would be linked as is
-    make -s PG_CONFIG="$PG_CONFIG" clean
-    make -s PG_CONFIG="$PG_CONFIG" ${PG_CFLAGS:+PG_CFLAGS="$PG_CFLAGS"}
-    as_root make -s PG_CONFIG="$PG_CONFIG" install
-}
-
-# A cluster in a temp dir, run by an unprivileged OS user, reachable only
-# through a unix socket in that dir; removed on exit whatever happens.
-start_cluster() {
-    bindir=$("$PG_CONFIG" --bindir)
-    if [ "$(id -u)" = 0 ]; then
-        os_user=postgres
-        id "$os_user" >/dev/null 2>&1 || useradd --system --home-dir /nonexistent --shell /bin/false "$os_user"
-        as_user() { runuser -u "$os_user" -- "$@"; }
-    else
-        os_user=$(id -un)
-        as_user() { "$@"; }
-    fi
-    tmp=$(mktemp -d "${TMPDIR:-/tmp}/pg_uuidx.XXXXXX")
-    chmod 755 "$tmp"
-    chown "$os_user" "$tmp"
-    trap stop_cluster EXIT
-    as_user "$bindir/initdb" -D "$tmp/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >/dev/null
-    export PGHOST=$tmp PGPORT=${PGPORT_TEST:-54329} PGUSER=postgres PGDATABASE=postgres
-    as_user "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w \
-        -o "-c listen_addresses='' -k $tmp -p $PGPORT -c fsync=off ${PG_SERVER_OPTS:-}" start >/dev/null
-    echo "== throwaway cluster: $("$bindir/postgres" --version), socket $tmp, user $os_user"
-}
-
-stop_cluster() {
-    local rc=$?
-    if [ -n "${tmp:-}" ] && [ -d "$tmp" ]; then
-        as_user "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1 || true
-        [ $rc -ne 0 ] && [ -z "${log_shown:-}" ] && [ -f "$tmp/server.log" ] && tail -n 30 "$tmp/server.log" >&2
-        rm -rf "$tmp"
-    fi
-    exit $rc
-}
-
-run_demo() {
-    "$bindir/createdb" demo
-    "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -d demo -f test/demo.sql
-}
-
-# pg_regress through PGXS; pgTAP through pg_prove.  Counts are tests for
-# pg_regress and assertions for pgTAP.
-run_tests() {
-    local regress_log=$tmp/regress.out prove_log=$tmp/prove.out rc=0
-    echo "== pg_regress"
-    local regress_rc=0
-    make -s PG_CONFIG="$PG_CONFIG" installcheck 2>&1 | tee "$regress_log" || regress_rc=1
-    [ -f regression.diffs ] && [ $regress_rc -ne 0 ] && cat regression.diffs
-
-    echo "== pgTAP (pg_prove)"
-    "$bindir/createdb" pgtap_run
-    pg_prove --psql-bin "$bindir/psql" -d pgtap_run test/pgtap/*.sql 2>&1 | tee "$prove_log" || rc=1
-
-    local r_pass r_fail t_total t_fail t_fail_ran
-    r_pass=$(grep -cE '(\.\.\. ok|^ok [0-9])' "$regress_log" || true)
-    r_fail=$(grep -cE '(\.\.\. FAILED|^not ok [0-9])' "$regress_log" || true)
-    # pg_regress itself failing (no expected file, server gone) is a failure too
-    [ $regress_rc -ne 0 ] && { rc=1; [ "$r_fail" -eq 0 ] && r_fail=1; }
-    # pg_prove's "Tests=N" counts assertions that ran; "Failed: F)" those of
-    # them that failed; "Failed X/Y subtests" also counts planned ones that
-    # never ran (a file that died early), so failures are the larger sum
-    t_total=$(sed -n 's/.*Tests=\([0-9]*\).*/\1/p' "$prove_log" | tail -1)
-    t_total=${t_total:-0}
-    t_fail_ran=$(sed -n 's/.*Tests: [0-9]* Failed: \([0-9]*\)).*/\1/p' "$prove_log" | awk '{s+=$1} END {print s+0}')
-    t_fail=$(sed -n 's/.*Failed \([0-9]*\)\/[0-9]* subtests.*/\1/p' "$prove_log" | awk '{s+=$1} END {print s+0}')
-    [ "$t_fail" -lt "$t_fail_ran" ] && t_fail=$t_fail_ran
-    grep -q '^Result: PASS' "$prove_log" || { rc=1; [ "$t_fail" -eq 0 ] && t_fail=1; }
-    if [ $rc -ne 0 ]; then
-        echo "== server log (last 30 lines)"; tail -n 30 "$tmp/server.log"; log_shown=yes
-    fi
-    summary="pg_regress: $r_pass passed, $r_fail failed; pgTAP: $((t_total - t_fail_ran)) passed, $t_fail failed"
-    passed=$((r_pass + t_total - t_fail_ran)) failed=$((r_fail + t_fail))
-    echo "$summary"
-    return $rc
-}
-
-# The fault tests (test/fault/run.sh: clock step-back, concurrency, fork
-# safety, dump/restore, ASan+UBSan); they start clusters of their own.
-run_faults() {
-    local log=$tmp/faults.out rc=0 last
-    echo "== fault tests (test/fault/run.sh)"
-    bash test/fault/run.sh 2>&1 | tee "$log" || rc=1
-    last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 || true)
-    local p=${last%% passed*} f=${last#*passed, }
-    f=${f%% failed}
-    [ -n "$last" ] || { p=0 f=1; }
-    [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1
-    summary="$summary; faults: $p passed, $f failed"
-    passed=$((passed + p)) failed=$((failed + f))
-    return $rc
-}
-
-ensure_packages
-build_and_install
-start_cluster
-if [ "$mode" = demo ]; then
-    run_demo
-else
-    rc=0
-    run_tests || rc=1
-    if [ "${FAULTS:-1}" != 0 ]; then run_faults || rc=1; fi
-    echo "$summary"
-    echo "$passed passed, $failed failed"
-    exit $rc
+# pg_regress and pgTAP against one cluster; logs in $work
+in_cluster bash -c 'echo "== pg_regress"; make -s installcheck TAP_TESTS= PG_CONFIG="$PG_CONFIG" 2>&1 | tee regress.out
+                    [ ${PIPESTATUS[0]} = 0 ] || { touch regress.failed; cat regression.diffs 2>/dev/null; }
+                    echo "== pgTAP (pg_prove)"; createdb pgtap_run
+                    pg_prove --psql-bin "$(command -v psql)" -d pgtap_run test/pgtap/*.sql 2>&1 | tee pgtap.out' || true
+if [ "${FAULTS:-1}" != 0 ]; then
+    say "TAP tests (make prove_installcheck)"
+    (cd "$work" && as_user make -s prove_installcheck PG_CONFIG="$PG_CONFIG" ${PROVE_TESTS:+PROVE_TESTS="$PROVE_TESTS"} \
+        PROVE_FLAGS="${PROVE_FLAGS:-}" 2>&1 | tee tap.out) || true
+    tail -n 40 "$work"/tmp_check/log/regress_log_* 2>/dev/null | grep -B3 -A20 -m3 '^not ok' || true
 fi
+
+# "passed failed" from a prove log ($1): "Tests=N" counts the assertions that
+# ran, "Failed: F)" those that failed, "Failed X/Y subtests" also the planned
+# ones that never ran; no "Result: PASS" is one failure at least
+prove_counts() {
+    local total ran_failed failed
+    total=$(sed -n 's/.*Tests=\([0-9]*\).*/\1/p' "$1" | tail -n 1)
+    ran_failed=$(sed -n 's/.*Tests: [0-9]* Failed: \([0-9]*\)).*/\1/p' "$1" | awk '{s += $1} END {print s + 0}')
+    failed=$(sed -n 's/.*Failed \([0-9]*\)\/[0-9]* subtests.*/\1/p' "$1" | awk '{s += $1} END {print s + 0}')
+    [ "$failed" -ge "$ran_failed" ] || failed=$ran_failed
+    grep -q '^Result: PASS' "$1" || [ "$failed" -gt 0 ] || failed=1
+    echo "$((${total:-0} - ran_failed)) $failed"
+}
+passed=0 failed=0
+count() {  # count NAME PASSED FAILED SUMMARY
+    passed=$((passed + $2)) failed=$((failed + $3))
+    printf '%-10s %d passed, %d failed  (%s)\n' "$1:" "$2" "$3" "$4"
+}
+echo "== summary"
+cd "$work"
+touch regress.out pgtap.out tap.out
+r_pass=$(grep -cE '(\.\.\. ok|^ok [0-9])' regress.out || true)
+r_fail=$(grep -cE '(\.\.\. FAILED|^not ok [0-9])' regress.out || true)
+[ -f regress.failed ] && [ "$r_fail" = 0 ] && r_fail=1
+count pg_regress "$r_pass" "$r_fail" "$(grep -E 'tests? (passed|failed)|^# .*(passed|failed)' regress.out | tr -d '=' | sed 's/^[ #]*//' | head -n 1)"
+for t in pgtap tap; do
+    [ "$t" = tap ] && [ "${FAULTS:-1}" = 0 ] && { echo "TAP:       skipped (FAULTS=0)"; continue; }
+    read -r p f < <(prove_counts $t.out)
+    count "$([ $t = tap ] && echo TAP || echo pgTAP)" "$p" "$f" "$(grep -E '^(Files=|Result:)' $t.out | cut -d, -f1-2 | tr '\n' ' ')"
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -30,7 +30,10 @@ if [ "${FAULTS:-1}" != 0 ]; then
     say "TAP tests (make prove_installcheck)"
     (cd "$work" && as_user make -s prove_installcheck PG_CONFIG="$PG_CONFIG" ${PROVE_TESTS:+PROVE_TESTS="$PROVE_TESTS"} \
         PROVE_FLAGS="${PROVE_FLAGS:-}" 2>&1 | tee tap.out) || true
-    tail -n 40 "$work"/tmp_check/log/regress_log_* 2>/dev/null | grep -B3 -A20 -m3 '^not ok' || true
+    grep -q '^Result: PASS' "$work/tap.out" || for f in $(sed -n 's|^\(test/t/[^ ]*\)\.pl .*|\1|p' "$work/tap.out" | sort -u); do
+        log=$work/tmp_check/log/regress_log_${f##*/}
+        [ -f "$log" ] && ! grep -q "^${f}.pl \.* ok" "$work/tap.out" && { say "$log (last 25 lines)"; tail -n 25 "$log"; }
+    done
 fi
 
 # "passed failed" from a prove log ($1): "Tests=N" counts the assertions that

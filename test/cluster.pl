@@ -24,7 +24,11 @@ die "usage: $0 [-c NAME=VALUE]... COMMAND...\n" unless @ARGV;
 my $node = PostgreSQL::Test::Cluster->new('main');
 $node->init;
 $node->append_conf('postgresql.conf', join("\n", @conf) . "\n");
-$node->start;
+{
+	# under "make memcheck": the sanitizer runtime, for the server only
+	local $ENV{LD_PRELOAD} = $ENV{PG_UUIDX_SERVER_PRELOAD} || $ENV{LD_PRELOAD} || '';
+	$node->start;
+}
 @ENV{qw(PGHOST PGPORT PGDATABASE)} = ($node->host, $node->port, 'postgres');
 open(STDOUT, '>&', $out) and open(STDERR, '>&', $err) or die $!;
 print "== throwaway cluster: ", $node->safe_psql('postgres', 'SELECT version()'),

@@ -51,7 +51,8 @@ for my $libs ('pg_uuidx', "pg_uuidx,$prefork")
 	my $name = ++$setup == 1 ? 'preload' : 'prefilled';
 	my $w = "setup = $setup";
 	$node->append_conf('postgresql.conf', "shared_preload_libraries = '$libs'\n");
-	$node->restart;
+	$node->stop;
+	start_with_env($node);
 	sql_ok($node, 'postgres', "SELECT current_setting('shared_preload_libraries') = '$libs'",
 		"$name: library preloaded");
 	my ($out, $err) = run_command([ 'pgbench', '-n', '-C', '-h', $node->host, '-p', $node->port,

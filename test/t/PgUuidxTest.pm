@@ -29,11 +29,14 @@ sub new_node
 }
 
 # (Re)start $node with %$env added to the environment of pg_ctl and so of
-# the postmaster and every process it forks.
+# the postmaster and every process it forks; under "make memcheck" the
+# sanitizer runtime (PG_UUIDX_SERVER_PRELOAD) comes first in LD_PRELOAD.
 sub start_with_env
 {
 	my ($node, $env) = @_;
-	local @ENV{ keys %$env } = values %$env if $env;
+	my %add = %{ $env || {} };
+	$add{LD_PRELOAD} = join ':', grep { $_ } $ENV{PG_UUIDX_SERVER_PRELOAD}, $add{LD_PRELOAD};
+	local @ENV{ keys %add } = values %add;
 	$node->start;
 	return;
 }

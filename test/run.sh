@@ -9,7 +9,7 @@
 #   memcheck    pg_regress, pgTAP and test/t/090_sanitizer.pl again against
 #               an ASan+UBSan build, then the normal build is put back
 # and ends with each tool's summary and one "N passed, N failed" line.
-# FAULTS=0 skips the TAP tests and memcheck; MEMCHECK=1 ("make memcheck")
+# FAULTS=0 skips the TAP tests and memcheck, MEMCHECK=0 memcheck; MEMCHECK=1 ("make memcheck")
 # runs only the sanitized pass, with every TAP test; PROVE_TESTS=test/t/X.pl
 # picks TAP tests; KEEP=1 keeps the temp dir; PG_CFLAGS goes to the
 # compiler.  "make demo" runs test/demo.sql instead.
@@ -95,7 +95,7 @@ if [ "${MEMCHECK:-0}" = 1 ]; then
 else
     build_install
     [ "${FAULTS:-1}" = 0 ] && suite main "" || suite main "${PROVE_TESTS:-test/t/*.pl}"
-    [ "${FAULTS:-1}" = 0 ] || memcheck test/t/090_sanitizer.pl
+    [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/090_sanitizer.pl
 fi
 echo "== summary"
 printf '%s\n' "${summary[@]}"

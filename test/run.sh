@@ -6,7 +6,7 @@
 #   pgTAP       pg_prove test/pgtap/*.sql              } test/cluster.pl
 #   TAP         "make prove_installcheck": test/t/*.pl on PostgreSQL::Test::
 #               Cluster, each with clusters of its own
-#   memcheck    pg_regress, pgTAP and test/t/090_sanitizer.pl again against
+#   memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl again against
 #               an ASan+UBSan build, then the normal build is put back
 # and ends with each tool's summary and one "N passed, N failed" line.
 # FAULTS=0 skips the TAP tests and memcheck, MEMCHECK=0 memcheck; MEMCHECK=1 ("make memcheck")
@@ -95,7 +95,7 @@ if [ "${MEMCHECK:-0}" = 1 ]; then
 else
     build_install
     [ "${FAULTS:-1}" = 0 ] && suite main "" || suite main "${PROVE_TESTS:-test/t/*.pl}"
-    [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/090_sanitizer.pl
+    [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/099_sanitizer.pl
 fi
 echo "== summary"
 printf '%s\n' "${summary[@]}"

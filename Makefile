@@ -2,9 +2,12 @@
 # install and run on throwaway clusters (test/run.sh, test/bench/run.sh);
 # "make memcheck" is "make test" against an ASan+UBSan build.  The tests
 # themselves are PGXS's: installcheck (pg_regress) and prove_installcheck
-# (the TAP tests test/t/*.pl, on PostgreSQL::Test::Cluster).
+# (the TAP tests test/t/*.pl, on PostgreSQL::Test::Cluster).  "make dist"
+# writes the PGXN zip and "make package-test" builds, installs and checks the
+# PGXN zip and the Debian package (test/packages.sh).
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
+DISTVERSION = $(EXTVERSION).0
 
 MODULE_big = pg_uuidx
 OBJS = \
@@ -26,10 +29,15 @@ REGRESS = \
 	namebased \
 	read \
 	errors \
-	upgrade
+	upgrade \
+	comments \
+	encodings
 
-TAP_TESTS = 1
+# The TAP tests (PostgreSQL::Test::Cluster) run through "make
+# prove_installcheck", not through installcheck, which stays pg_regress only
+# for pg_buildext installcheck (debian/tests); TAP_TESTS is left unset.
 PROVE_TESTS = test/t/*.pl
+EXTRA_CLEAN = tmp_check
 
 PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"
 
@@ -40,7 +48,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck prove_installcheck
+.PHONY: demo test bench memcheck prove_installcheck dist package-test
 
 demo:
 	bash test/run.sh demo
@@ -57,3 +65,10 @@ memcheck:
 # the TAP tests alone, against the installed extension
 prove_installcheck:
 	$(prove_installcheck)
+
+# PGXN: META.json and every tracked file of HEAD under pg_uuidx-1.2.0/
+dist:
+	git archive --format zip --prefix=$(EXTENSION)-$(DISTVERSION)/ -o $(EXTENSION)-$(DISTVERSION).zip HEAD
+
+package-test:
+	bash test/packages.sh

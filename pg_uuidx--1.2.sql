@@ -7,12 +7,15 @@
 -- extension scripts search pg_catalog first, and PostgreSQL 17 and 18 have
 -- functions of the same names there.
 
--- generators: VOLATILE PARALLEL SAFE
+-- generators: VOLATILE.  Those that keep a per-session order (uuidv7(),
+-- uuidv7(interval), uuidv6()) are PARALLEL RESTRICTED: a parallel worker
+-- would start from fresh state and could make ids below the session's last
+-- one.  uuidv4() keeps no order and is PARALLEL SAFE.
 
 CREATE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7'
-LANGUAGE C VOLATILE PARALLEL SAFE;
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.uuidv7() IS
 'UUIDv7 (RFC 9562): Unix milliseconds, a 1/4096 ms fraction, a counter and random bits; strictly increasing within a session';
@@ -20,7 +23,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7() IS
 CREATE FUNCTION @extschema@.uuidv7(shift interval)
 RETURNS uuid
 AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_shift'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 'UUIDv7 whose embedded time is the current time plus shift';
@@ -36,7 +39,7 @@ COMMENT ON FUNCTION @extschema@.uuidv4() IS
 CREATE FUNCTION @extschema@.uuidv6()
 RETURNS uuid
 AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6'
-LANGUAGE C VOLATILE PARALLEL SAFE;
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.uuidv6() IS
 'UUIDv6 (RFC 9562): Gregorian 100-ns time, clock_seq counter and random multicast node; strictly increasing within a session';

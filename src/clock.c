@@ -1,6 +1,8 @@
 /*
  * clock.c
  *		The time source, and the only place where clock step-backs are handled.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
@@ -9,16 +11,21 @@
 #include "clock.h"
 
 /*
- * Current wall-clock time in nanoseconds since the Unix epoch.
+ * The current wall-clock time.  Callers check that it fits the id they make
+ * before they hand it to monotonic_next(), so a reading out of range (a clock
+ * set before 1970, say) fails that one call and leaves the state as it was.
  */
-int64
-clock_unix_ns(void)
+UnixTime
+clock_now(void)
 {
 	struct timespec ts;
+	UnixTime	now;
 
 	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
 		elog(ERROR, "clock_gettime(CLOCK_REALTIME) failed: %m");
-	return (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec;
+	now.sec = (int64) ts.tv_sec;
+	now.nsec = (int32) ts.tv_nsec;
+	return now;
 }
 
 /*
@@ -40,7 +47,10 @@ monotonic_next(MonotonicTick *state, uint64 now, uint64 random)
 {
 	int			bits = state->counter_bits;
 	uint64		counter_max = (UINT64CONST(1) << bits) - 1;
-	uint64		seed = random >> (64 - (bits - 1));
+	uint64		seed;
+
+	Assert(COUNTER_BITS_VALID(bits));
+	seed = random >> (64 - (bits - 1));
 
 	if (now > state->tick)
 	{

@@ -1,9 +1,22 @@
 /*
  * clock.h
  *		The time source and the per-backend monotonic tick.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_CLOCK_H
 #define PG_UUIDX_CLOCK_H
+
+/*
+ * A wall-clock reading, seconds and nanoseconds since the Unix epoch kept
+ * apart: int64 nanoseconds would overflow in 2262, long before the 10889 and
+ * 5236 that v7 and v6 ids can hold.  nsec is in [0, 1e9).
+ */
+typedef struct UnixTime
+{
+	int64		sec;
+	int32		nsec;
+} UnixTime;
 
 /*
  * One generator's memory of the last id it made: the time tick and a counter
@@ -17,7 +30,13 @@ typedef struct MonotonicTick
 	int			counter_bits;	/* counter width, guard bit included */
 } MonotonicTick;
 
-extern int64 clock_unix_ns(void);
+/*
+ * The counter and the random seed share one 64-bit draw and may not overlap
+ * (see monotonic_next), and the counter must leave room for the variant.
+ */
+#define COUNTER_BITS_VALID(bits) ((bits) >= 2 && 2 * (bits) <= 63)
+
+extern UnixTime clock_now(void);
 extern uint64 monotonic_next(MonotonicTick *state, uint64 now, uint64 random);
 
 #endif							/* PG_UUIDX_CLOCK_H */

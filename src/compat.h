@@ -4,6 +4,8 @@
  *
  * pg_uuidx builds against PostgreSQL 15 and later; anything that differs
  * between majors is decided here, and only here, with PG_VERSION_NUM.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_COMPAT_H
 #define PG_UUIDX_COMPAT_H

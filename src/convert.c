@@ -5,6 +5,8 @@
  * RFC 9562 5.6: v6 is v1 with the 60-bit timestamp reordered most
  * significant first; clock_seq and node stay where they are.  Only octets
  * 0-7 change, so a round trip is the identity.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

@@ -9,6 +9,8 @@
  * process id on it (a child forked after the block was filled, as with
  * shared_preload_libraries) throws it away unread.  Nothing else in pg_uuidx
  * calls pg_strong_random.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
@@ -16,6 +18,9 @@
 #include "miscadmin.h"
 
 #define ENTROPY_WORDS (ENTROPY_BLOCK_BYTES / sizeof(uint64))
+
+StaticAssertDecl(ENTROPY_BLOCK_BYTES % sizeof(uint64) == 0,
+				 "the block is handed out in whole words");
 
 static uint64 block[ENTROPY_WORDS];
 static Size next_word = ENTROPY_WORDS;
@@ -43,5 +48,6 @@ entropy_next(void)
 {
 	if (unlikely(next_word >= ENTROPY_WORDS || block_pid != MyProcPid))
 		RefillBlock();
+	Assert(block_pid == MyProcPid && next_word < ENTROPY_WORDS);
 	return block[next_word++];
 }

@@ -1,6 +1,8 @@
 /*
  * entropy.h
  *		The backend's random bytes.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_ENTROPY_H
 #define PG_UUIDX_ENTROPY_H

@@ -8,6 +8,8 @@
  *
  * C symbols carry a pg_uuidx_ prefix: PostgreSQL 17 and 18 export functions
  * named uuidv7, uuidv4 and uuid_extract_timestamp themselves.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
@@ -39,20 +41,39 @@ PG_UUIDX_MODULE_MAGIC;
 static MonotonicTick v7_state = {0, 0, V7_COUNTER_BITS};
 static MonotonicTick v6_state = {0, 0, V6_COUNTER_BITS};
 
+StaticAssertDecl(COUNTER_BITS_VALID(V7_COUNTER_BITS), "v7 counter width");
+StaticAssertDecl(COUNTER_BITS_VALID(V6_COUNTER_BITS), "v6 counter width");
+
 /*
- * The next v7 id of this backend, for the clock reading now_ns, moved by
- * shift_ticks (zero unless called as uuidv7(interval)).  Monotonicity is kept
- * on the unshifted clock, so ids made with one shift still sort in order.
+ * The v7 tick of the clock reading "now", or the range error.  Checked
+ * before the state moves, so one reading out of range (a clock set before
+ * 1970) fails that call only.
+ */
+static uint64
+V7ClockTick(UnixTime now)
+{
+	uint64		tick;
+
+	if (!v7_tick_from_unix_time(now, &tick))
+		report_v7_range();
+	return tick;
+}
+
+/*
+ * The next v7 id of this backend for the clock tick now_tick, its embedded
+ * time moved by shift_ticks (zero unless called as uuidv7(interval)).
+ * Monotonicity is kept on the unshifted clock: ids of uuidv7() strictly
+ * increase, and a shifted id is as far from the state's tick as the shifted
+ * instant is from the clock's.
  */
 static pg_uuid_t *
-NextV7(int64 now_ns, int64 shift_ticks)
+NextV7(uint64 now_tick, int64 shift_ticks)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
 	uint64		payload;
 	int64		tick;
 
-	payload = monotonic_next(&v7_state, v7_tick_from_unix_ns(now_ns),
-							 entropy_next());
+	payload = monotonic_next(&v7_state, now_tick, entropy_next());
 	tick = (int64) v7_state.tick + shift_ticks;
 	if (unlikely(tick < 0 || (uint64) tick >= UUID_TICK_LIMIT))
 		report_v7_range();
@@ -69,7 +90,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7);
 Datum
 pg_uuidx_uuidv7(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(NextV7(clock_unix_ns(), 0));
+	PG_RETURN_UUID_P(NextV7(V7ClockTick(clock_now()), 0));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_shift);
@@ -77,33 +98,33 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_shift);
 /*
  * uuidv7(shift interval) -> uuid: as uuidv7(), with the embedded time moved
  * by "shift" the way timestamptz + interval moves it (months and days follow
- * the session's TimeZone).  A shift of whole milliseconds moves the tick
- * exactly; a finer one lands within one 1/4096 ms step.
+ * the session's TimeZone, so ids made with one shift are not always in call
+ * order: across a month end or a DST change the shift's length changes).
+ * The shifted time is the clock reading, nanoseconds included, plus the
+ * shift; its tick is the floor of that exact instant, as PostgreSQL 18's
+ * uuidv7(interval) computes it.
  */
 Datum
 pg_uuidx_uuidv7_shift(PG_FUNCTION_ARGS)
 {
 	Interval   *shift = PG_GETARG_INTERVAL_P(0);
-	int64		now_ns = clock_unix_ns();
-	TimestampTz now = now_ns / NS_PER_US - UNIX_TO_PG_EPOCH_US;
-	TimestampTz shifted;
-	int64		delta_us;
-	int64		delta_ms;
+	UnixTime	now = clock_now();
+	uint64		now_tick = V7ClockTick(now);
+	TimestampTz now_ts;
+	TimestampTz shifted_ts;
+	UnixTime	shifted;
+	uint64		shifted_tick;
 
-	shifted = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
-													  TimestampTzGetDatum(now),
-													  IntervalPGetDatum(shift)));
-	/* only for its range error: the tick comes from the monotonic state */
-	(void) v7_tick_from_timestamptz(shifted);
+	/* in range for v7, so this cannot overflow */
+	now_ts = now.sec * USECS_PER_SEC + now.nsec / NS_PER_US - UNIX_TO_PG_EPOCH_US;
+	shifted_ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
+														 TimestampTzGetDatum(now_ts),
+														 IntervalPGetDatum(shift)));
+	if (!unix_time_from_timestamptz(shifted_ts, now.nsec % NS_PER_US, &shifted) ||
+		!v7_tick_from_unix_time(shifted, &shifted_tick))
+		report_v7_range();
 
-	/* floor division, so that negative shifts round toward the past too */
-	delta_us = shifted - now;
-	delta_ms = delta_us / US_PER_MS - (delta_us % US_PER_MS < 0);
-	delta_us -= delta_ms * US_PER_MS;
-
-	PG_RETURN_UUID_P(NextV7(now_ns,
-							delta_ms * (1 << V7_FRACTION_BITS) +
-							(delta_us << V7_FRACTION_BITS) / US_PER_MS));
+	PG_RETURN_UUID_P(NextV7(now_tick, (int64) shifted_tick - (int64) now_tick));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_at);
@@ -136,11 +157,14 @@ Datum
 pg_uuidx_uuidv6(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
+	uint64		now_tick;
 	uint64		payload;
 
-	payload = monotonic_next(&v6_state,
-							 gregorian_tick_from_unix_ns(clock_unix_ns()),
-							 entropy_next());
+	/* checked before the state moves, as for v7 */
+	if (!gregorian_tick_from_unix_time(clock_now(), &now_tick))
+		report_gregorian_range();
+	payload = monotonic_next(&v6_state, now_tick, entropy_next());
+	/* the counter pushed the tick past the last one a v6 id can hold */
 	if (unlikely(v6_state.tick >= UUID_TICK_LIMIT))
 		report_gregorian_range();
 

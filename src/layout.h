@@ -6,6 +6,8 @@
  * (the timestamp and the version), "lo" octets 8-15 (the variant and what
  * follows it).  Comparing (hi, lo) as unsigned integers orders UUIDs the way
  * PostgreSQL's uuid type does (memcmp).
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_LAYOUT_H
 #define PG_UUIDX_LAYOUT_H
@@ -23,6 +25,7 @@
 #define NS_PER_US			INT64CONST(1000)
 #define NS_PER_MS			INT64CONST(1000000)
 #define US_PER_MS			INT64CONST(1000)
+#define MS_PER_SEC			INT64CONST(1000)
 
 /* RFC 9562 5.7 with 6.2 Method 3: a v7 tick is 1/4096 of a millisecond */
 #define V7_FRACTION_BITS	12
@@ -77,6 +80,7 @@ uuid_version(uint64 hi)
 static inline uint64
 uuid_time_hi(uint64 tick, int version)
 {
+	Assert(tick < UUID_TICK_LIMIT && version >= 0 && version <= 15);
 	return ((tick >> 12) << 16) | ((uint64) version << 12) | (tick & 0xFFF);
 }
 
@@ -111,25 +115,6 @@ static inline uint64
 uuid_variant_lo(uint64 payload)
 {
 	return UUID_VARIANT_RFC | (payload & UUID_LO_PAYLOAD);
-}
-
-/*
- * v7 tick (milliseconds << 12 | fraction) of a Unix time in nanoseconds:
- * RFC 9562 6.2 Method 3, the fraction of the millisecond times 4096, rounded
- * down, in integer arithmetic.
- */
-static inline uint64
-v7_tick_from_unix_ns(int64 ns)
-{
-	return ((uint64) (ns / NS_PER_MS) << V7_FRACTION_BITS) |
-		(uint64) (((ns % NS_PER_MS) << V7_FRACTION_BITS) / NS_PER_MS);
-}
-
-/* v6 tick (100-ns intervals since 1582-10-15) of a Unix time in nanoseconds */
-static inline uint64
-gregorian_tick_from_unix_ns(int64 ns)
-{
-	return (uint64) (ns / 100 + GREGORIAN_UNIX_OFFSET);
 }
 
 #endif							/* PG_UUIDX_LAYOUT_H */

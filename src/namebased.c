@@ -4,9 +4,12 @@
  *		standard namespaces.
  *
  * All hashing goes through PostgreSQL's cryptohash API.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
+#include "catalog/namespace.h"
 #include "common/cryptohash.h"
 #include "common/sha2.h"
 #include "compat.h"
@@ -89,16 +92,31 @@ HashName(pg_cryptohash_type type, int version, const pg_uuid_t *namespace,
 
 /*
  * Hash a text name as UTF-8, whatever the server encoding, so that the same
- * name gives the same id in every database (a SQL_ASCII database's bytes are
- * taken as they are).
+ * name gives the same id in every database.  In a SQL_ASCII database the
+ * bytes must be valid UTF-8 and are hashed as they are; an encoding with no
+ * conversion to UTF-8 (MULE_INTERNAL) is refused with a pointer to the bytea
+ * overloads.
  */
 static Datum
 HashText(FunctionCallInfo fcinfo, pg_cryptohash_type type, int version)
 {
 	text	   *name = PG_GETARG_TEXT_PP(1);
-	char	   *utf8 = pg_server_to_any(VARDATA_ANY(name),
-										VARSIZE_ANY_EXHDR(name), PG_UTF8);
-	Size		len = (utf8 == VARDATA_ANY(name)) ? VARSIZE_ANY_EXHDR(name) : strlen(utf8);
+	int			encoding = GetDatabaseEncoding();
+	char	   *utf8;
+	Size		len;
+
+	if (encoding != PG_UTF8 && encoding != PG_SQL_ASCII &&
+		!OidIsValid(FindDefaultConversionProc(encoding, PG_UTF8)))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("text names cannot be hashed in a database with encoding %s",
+						GetDatabaseEncodingName()),
+				 errdetail("Names are hashed as UTF-8, and PostgreSQL has no conversion from %s to UTF8.",
+						   GetDatabaseEncodingName()),
+				 errhint("Pass the name's UTF-8 bytes to the bytea form of the function.")));
+
+	utf8 = pg_server_to_any(VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name), PG_UTF8);
+	len = (utf8 == VARDATA_ANY(name)) ? VARSIZE_ANY_EXHDR(name) : strlen(utf8);
 
 	PG_RETURN_UUID_P(HashName(type, version, PG_GETARG_UUID_P(0), utf8, len));
 }

@@ -2,6 +2,8 @@
  * read.c
  *		SQL entry points that take ids apart: uuid_extract_timestamp(),
  *		uuid_extract_version(), the v6/v7 boundaries, and min/max support.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

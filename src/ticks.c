@@ -7,19 +7,24 @@
  * tick").  timestamptz has microseconds, so going to a UUID keeps everything
  * the UUID can hold, and coming back truncates to the microsecond.  Values
  * the UUID cannot hold are errors, raised here for every SQL entry point.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
+#include "common/int.h"
 #include "layout.h"
 #include "ticks.h"
 
-/* the Unix microseconds that 48 bits of milliseconds can hold */
-#define V7_MAX_UNIX_US \
-	((int64) ((UUID_TICK_LIMIT >> V7_FRACTION_BITS) * US_PER_MS) - 1)
+/* the Unix seconds that 48 bits of milliseconds can hold */
+#define V7_MAX_UNIX_SEC \
+	((int64) ((UUID_TICK_LIMIT >> V7_FRACTION_BITS) / MS_PER_SEC))
 
-/* the Unix microseconds that 60 bits of 100-ns intervals can hold */
-#define GREGORIAN_MIN_UNIX_US	(-GREGORIAN_UNIX_OFFSET / 10)
-#define GREGORIAN_MAX_UNIX_US	((int64) ((UUID_TICK_LIMIT - 1 - GREGORIAN_UNIX_OFFSET) / 10))
+/* the Unix seconds that 60 bits of 100-ns intervals can hold */
+#define TICKS_PER_SEC			INT64CONST(10000000)
+#define GREGORIAN_MIN_UNIX_SEC	(-GREGORIAN_UNIX_OFFSET / TICKS_PER_SEC)
+#define GREGORIAN_MAX_UNIX_SEC \
+	((int64) ((UUID_TICK_LIMIT - GREGORIAN_UNIX_OFFSET) / TICKS_PER_SEC))
 
 /*
  * Raise the error for a time that a v7 UUID cannot hold.
@@ -46,40 +51,88 @@ report_gregorian_range(void)
 }
 
 /*
- * The v7 tick of a timestamptz: RFC 9562 5.7 milliseconds, and the
- * sub-millisecond part as a fraction of 4096 rounded down (6.2 Method 3).
+ * The Unix time of a timestamptz, plus sub_us_ns nanoseconds (0-999) that
+ * timestamptz cannot hold; false for ±infinity and times too far out to add
+ * the epoch difference to.
+ */
+bool
+unix_time_from_timestamptz(TimestampTz ts, int32 sub_us_ns, UnixTime *t)
+{
+	int64		us;
+
+	if (TIMESTAMP_NOT_FINITE(ts) ||
+		pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &us))
+		return false;
+	/* floor division: times before 1970 have a negative sec and nsec >= 0 */
+	t->sec = us / USECS_PER_SEC - (us % USECS_PER_SEC < 0);
+	t->nsec = (int32) ((us - t->sec * USECS_PER_SEC) * NS_PER_US) + sub_us_ns;
+	return true;
+}
+
+/*
+ * The v7 tick of a Unix time: RFC 9562 5.7 milliseconds, and the
+ * sub-millisecond part as a fraction of 4096 rounded down (6.2 Method 3), in
+ * integer arithmetic; false when a v7 id cannot hold the time.
+ */
+bool
+v7_tick_from_unix_time(UnixTime t, uint64 *tick)
+{
+	uint64		ms;
+
+	if (t.sec < 0 || t.sec > V7_MAX_UNIX_SEC)
+		return false;
+	ms = (uint64) t.sec * MS_PER_SEC + (uint64) (t.nsec / NS_PER_MS);
+	if (ms >= (UUID_TICK_LIMIT >> V7_FRACTION_BITS))
+		return false;
+	*tick = (ms << V7_FRACTION_BITS) |
+		(uint64) (((t.nsec % NS_PER_MS) << V7_FRACTION_BITS) / NS_PER_MS);
+	return true;
+}
+
+/*
+ * The Gregorian tick (RFC 9562 5.1, 5.6: 100-ns intervals since 1582-10-15)
+ * of a Unix time; false when a v1 or v6 id cannot hold the time.
+ */
+bool
+gregorian_tick_from_unix_time(UnixTime t, uint64 *tick)
+{
+	int64		ticks;
+
+	if (t.sec < GREGORIAN_MIN_UNIX_SEC || t.sec > GREGORIAN_MAX_UNIX_SEC)
+		return false;
+	ticks = t.sec * TICKS_PER_SEC + t.nsec / 100 + GREGORIAN_UNIX_OFFSET;
+	if (ticks < 0 || (uint64) ticks >= UUID_TICK_LIMIT)
+		return false;
+	*tick = (uint64) ticks;
+	return true;
+}
+
+/*
+ * The v7 tick of a timestamptz, or the range error.
  */
 uint64
 v7_tick_from_timestamptz(TimestampTz ts)
 {
-	int64		us;
+	UnixTime	t;
+	uint64		tick;
 
-	/* ±infinity first: shifting them to the Unix epoch would overflow */
-	if (TIMESTAMP_NOT_FINITE(ts))
+	if (!unix_time_from_timestamptz(ts, 0, &t) || !v7_tick_from_unix_time(t, &tick))
 		report_v7_range();
-	us = ts + UNIX_TO_PG_EPOCH_US;
-	if (us < 0 || us > V7_MAX_UNIX_US)
-		report_v7_range();
-
-	return ((uint64) (us / US_PER_MS) << V7_FRACTION_BITS) |
-		(uint64) (((us % US_PER_MS) << V7_FRACTION_BITS) / US_PER_MS);
+	return tick;
 }
 
 /*
- * The Gregorian tick (RFC 9562 5.1, 5.6) of a timestamptz.
+ * The Gregorian tick of a timestamptz, or the range error.
  */
 uint64
 gregorian_tick_from_timestamptz(TimestampTz ts)
 {
-	int64		us;
+	UnixTime	t;
+	uint64		tick;
 
-	if (TIMESTAMP_NOT_FINITE(ts))
+	if (!unix_time_from_timestamptz(ts, 0, &t) || !gregorian_tick_from_unix_time(t, &tick))
 		report_gregorian_range();
-	us = ts + UNIX_TO_PG_EPOCH_US;
-	if (us < GREGORIAN_MIN_UNIX_US || us > GREGORIAN_MAX_UNIX_US)
-		report_gregorian_range();
-
-	return (uint64) (us * 10 + GREGORIAN_UNIX_OFFSET);
+	return tick;
 }
 
 /*

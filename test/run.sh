@@ -47,7 +47,7 @@ count() {  # count LABEL PASSED FAILED NOTE
 # logs in $work/LABEL.*
 suite() {
     local l=$1 tests=$2 p f
-    in_cluster bash -c "echo '== $l: pg_regress'; make -s installcheck TAP_TESTS= PG_CONFIG=\"\$PG_CONFIG\" 2>&1 | tee $l.regress
+    in_cluster bash -c "echo '== $l: pg_regress'; make -s installcheck PG_CONFIG=\"\$PG_CONFIG\" 2>&1 | tee $l.regress
         [ \${PIPESTATUS[0]} = 0 ] || { touch $l.regress.failed; cat regression.diffs 2>/dev/null; }
         echo '== $l: pgTAP (pg_prove)'; createdb pgtap_run
         pg_prove --psql-bin \"\$(command -v psql)\" -d pgtap_run test/pgtap/*.sql 2>&1 | tee $l.pgtap" || true

@@ -1,6 +1,7 @@
 -- The SQL API: every function's signature, volatility, strictness and
--- parallel safety are part of the contract (generators VOLATILE PARALLEL
--- SAFE; pure functions IMMUTABLE STRICT PARALLEL SAFE).
+-- parallel safety are part of the contract (generators VOLATILE, PARALLEL
+-- RESTRICTED when they keep a per-session order, else PARALLEL SAFE; pure
+-- functions IMMUTABLE STRICT PARALLEL SAFE).
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE SCHEMA uuidx;
@@ -35,6 +36,11 @@ INSERT INTO api VALUES
     ('uuid_namespace_oid', '{}', 'immutable', false),
     ('uuid_namespace_x500', '{}', 'immutable', false);
 
+-- generators that keep a per-session order: a parallel worker would start
+-- from fresh state, so they run in the leader only
+CREATE TEMP TABLE restricted (fn text, args text[]);
+INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuidv6', '{}');
+
 SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api));
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
@@ -44,8 +50,11 @@ FROM api;
 SELECT is(p.proisstrict, a.strict, a.fn || '(' || array_to_string(a.args, ', ') || ') strictness')
 FROM api AS a
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
-SELECT is(p.proparallel, 's', a.fn || '(' || array_to_string(a.args, ', ') || ') is PARALLEL SAFE')
+SELECT is(p.proparallel::text, CASE WHEN r.fn IS NULL THEN 's' ELSE 'r' END,
+          a.fn || '(' || array_to_string(a.args, ', ') || ') is PARALLEL ' ||
+          CASE WHEN r.fn IS NULL THEN 'SAFE' ELSE 'RESTRICTED' END)
 FROM api AS a
+LEFT JOIN restricted AS r ON r.fn = a.fn AND r.args = a.args
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
 
 -- nothing more and nothing less than the table above (and min/max) is installed

@@ -1,6 +1,6 @@
 # test/cluster.pl [-c NAME=VALUE]... COMMAND... - run COMMAND against a
 # throwaway cluster of PostgreSQL::Test::Cluster (the server whose bindir
-# is first in PATH; unix socket in a temp dir), with PGHOST and PGPORT set;
+# is first in PATH; unix socket in a temp dir), with PGHOST, PGPORT and PGDATA set;
 # exit with COMMAND's status.  Settings given with -c are appended to
 # postgresql.conf.  Used by test/lib.sh's in_cluster.
 use strict;
@@ -29,7 +29,7 @@ $node->append_conf('postgresql.conf', join("\n", @conf) . "\n");
 	local $ENV{LD_PRELOAD} = $ENV{PG_UUIDX_SERVER_PRELOAD} || $ENV{LD_PRELOAD} || '';
 	$node->start;
 }
-@ENV{qw(PGHOST PGPORT PGDATABASE)} = ($node->host, $node->port, 'postgres');
+@ENV{qw(PGHOST PGPORT PGDATABASE PGDATA)} = ($node->host, $node->port, 'postgres', $node->data_dir);
 open(STDOUT, '>&', $out) and open(STDERR, '>&', $err) or die $!;
 print "== throwaway cluster: ", $node->safe_psql('postgres', 'SELECT version()'),
   ", socket ", $node->host, "\n";

@@ -8,7 +8,8 @@
 #              partly used block (RFC 9562 6.9's case)
 # In each: the first uuidv4() and uuidv7() of 200 fresh backends (pgbench
 # -C) all differ, in the whole v4 and in v7's 44-bit random tail; a parallel
-# seq scan whose workers (leader not participating) call them gives valid,
+# seq scan whose workers (leader not participating) call them (uuidv7()
+# through a PARALLEL SAFE label of the test's own) gives valid,
 # distinct ids from at least two workers, with EXPLAIN showing them launched.
 use strict;
 use warnings;
@@ -32,8 +33,10 @@ CREATE EXTENSION pg_uuidx;
 CREATE TABLE firsts (setup int, pid int, v4 uuid, v7 uuid);
 CREATE TABLE big AS SELECT g FROM generate_series(1, $rows) AS g;
 ANALYZE big;
--- pg_backend_pid() labelled PARALLEL SAFE (test only), so that workers call it
+-- pg_backend_pid() and uuidv7() labelled PARALLEL SAFE (test only), so that
+-- workers call them (pg_uuidx's uuidv7() is PARALLEL RESTRICTED for its order)
 CREATE FUNCTION fault.pid() RETURNS int LANGUAGE internal STABLE PARALLEL SAFE AS 'pg_backend_pid';
+CREATE FUNCTION fault.v7() RETURNS uuid LANGUAGE c VOLATILE PARALLEL SAFE AS '$libdir/pg_uuidx', 'pg_uuidx_uuidv7';
 });
 my $script = "$dir/first.pgbench";
 append_to_file($script, "INSERT INTO firsts VALUES (:setup, pg_backend_pid(), uuidv4(), uuidv7());\n");
@@ -73,11 +76,11 @@ for my $libs ('pg_uuidx', "pg_uuidx,$prefork")
 DROP TABLE IF EXISTS par, leader;
 CREATE TABLE leader AS SELECT pg_backend_pid() AS pid;
 EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-CREATE TABLE par AS SELECT fault.pid() AS pid, uuidv4() AS v4, uuidv7() AS v7 FROM big;});
+CREATE TABLE par AS SELECT fault.pid() AS pid, uuidv4() AS v4, fault.v7() AS v7 FROM big;});
 	like($plan, qr/Workers Launched: [1-9].*Parallel Seq Scan/s,
 		"$name: EXPLAIN shows a parallel seq scan with workers launched");
-	like($plan, qr/Parallel Seq Scan.*\n.*Output:.*uuidv4\(\).*uuidv7\(\)/,
-		"$name: uuidv4() and uuidv7() are evaluated below the Gather (in the workers)");
+	like($plan, qr/Parallel Seq Scan.*\n.*Output:.*uuidv4\(\).*v7\(\)/,
+		"$name: uuidv4() and the v7 generator are evaluated below the Gather (in the workers)");
 	sql_ok($node, 'postgres', "SELECT count(*) = $rows AND count(DISTINCT pid) >= 2
 		AND bool_and(pid <> (SELECT pid FROM leader)), count(DISTINCT pid) || ' workers' FROM par",
 		"$name: all $rows rows made by >= 2 workers, none by the leader");

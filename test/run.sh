@@ -16,14 +16,9 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-need libtap-parser-sourcehandler-pgtap-perl libfaketime
-[ "$debian_server" = yes ] && need "postgresql-$PG_MAJOR-pgtap"
+need libtap-parser-sourcehandler-pgtap-perl libfaketime $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap")
 stage
-if [ "${1:-}" = demo ]; then
-    build_install
-    in_cluster psql -X -q -v ON_ERROR_STOP=1 -f test/demo.sql
-    exit
-fi
+[ "${1:-}" != demo ] || { build_install; in_cluster psql -X -q -v ON_ERROR_STOP=1 -f test/demo.sql; exit; }
 
 # "passed failed" from a prove log ($1): "Tests=N" counts the assertions that
 # ran, "Failed: F)" those that failed, "Failed X/Y subtests" also the planned

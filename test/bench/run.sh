@@ -108,26 +108,16 @@ export PGDATABASE=bench
 "$bindir/createdb" bench
 
 export PGOPTIONS="-c client_min_messages=warning"
-# Long commands run in the background and are waited for, so that INT and
-# TERM reach the traps (and the cluster is removed) at once, not after them.
+# long commands run in the background and are waited for: INT and TERM end them at once
 psql_run() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@" & wait $!; }
 psql_run -f "$here/setup.sql"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
-if has_phase gen; then
-    say "generation: $REPS interleaved repetitions of $N_GEN rows per expression"
-    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/gen.sql"
-fi
-
-if has_phase memory; then
-    say "memory: one backend, 1k then $N_MEM then $N_MEM more uuidv7() calls"
-    psql_run -v n="$N_MEM" -f "$here/memory.sql"
-fi
-
-if has_phase convert; then
-    say "conversion: $N_CONV v1 ids to v6"
-    psql_run -v n="$N_CONV" -f "$here/convert.sql"
-fi
+has_phase gen && { say "generation: $REPS interleaved repetitions of $N_GEN rows per expression"
+    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/gen.sql"; }
+has_phase memory && { say "memory: one backend, 1k then $N_MEM then $N_MEM more uuidv7() calls"
+    psql_run -v n="$N_MEM" -f "$here/memory.sql"; }
+has_phase convert && { say "conversion: $N_CONV v1 ids to v6"; psql_run -v n="$N_CONV" -f "$here/convert.sql"; }
 
 # name, column definition of the key, function it needs (empty: none)
 insert_keys=(

@@ -25,6 +25,9 @@ ok(@old >= 2, "older versions available: @old");
 my $members = q{
 	SELECT d.objid, d.classid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
 	WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e' AND e.extname = 'pg_uuidx'};
+# core's functions by name and arguments (::regprocedure would qualify those
+# that pg_uuidx's shadow)
+my $core_name = q{p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')'};
 my %query = (
 	members => qq{SELECT pg_describe_object(classid, objid, 0) FROM ($members) m ORDER BY 1},
 	functions => qq{SELECT p.oid::regprocedure || ' ' || concat_ws(' ', p.prokind, p.provolatile, p.proparallel,
@@ -33,7 +36,7 @@ my %query = (
 	    FROM ($members) m JOIN pg_proc p ON p.oid = m.objid AND m.classid = 'pg_proc'::regclass ORDER BY 1},
 	comments => qq{SELECT pg_describe_object(classid, objid, 0) || ': ' || coalesce(obj_description(objid,
 	        (SELECT relname FROM pg_class WHERE oid = classid)), '(none)') FROM ($members) m ORDER BY 1},
-	core_comments => qq{SELECT p.oid::regprocedure || ': ' || coalesce(obj_description(p.oid, 'pg_proc'), '(none)')
+	core_comments => qq{SELECT $core_name || ': ' || coalesce(obj_description(p.oid, 'pg_proc'), '(none)')
 	    FROM pg_proc p WHERE p.pronamespace = 'pg_catalog'::regnamespace
 	    AND p.proname IN (SELECT q.proname FROM ($members) m JOIN pg_proc q ON q.oid = m.objid) ORDER BY 1},
 	extension => q{SELECT extversion || ' ' || extrelocatable || ' ' || extnamespace::regnamespace
@@ -53,7 +56,7 @@ my $names = $node->safe_psql('fresh', qq{SELECT string_agg(DISTINCT quote_litera
 my $nfun = my @f = split /\n/, $fresh->{functions};
 ok($nfun >= 15, "the fresh install has its functions ($nfun)");
 is($fresh->{extension}, "$default false public", "fresh install: version $default, not relocatable, in public");
-is($fresh->{core_comments}, $node->safe_psql('postgres', "SELECT p.oid::regprocedure || ': '
+is($fresh->{core_comments}, $node->safe_psql('postgres', "SELECT $core_name || ': '
 	|| coalesce(obj_description(p.oid, 'pg_proc'), '(none)') FROM pg_proc p
 	WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname IN ($names) ORDER BY 1"),
 	"fresh install: core's comments on its same-named functions as in a database without pg_uuidx");

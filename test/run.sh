@@ -60,7 +60,7 @@ suite() {
     read -r p f < <(prove_counts "$l.tap")
     count "$l TAP" "$p" "$f" "$(grep -E '^(Files=|Result:)' "$l.tap" | cut -d, -f1-2 | xargs)"
     # the log of every TAP test that did not pass
-    for t in $(sed -n 's|^\(test/t/[^ ]*\)\.pl (Wstat.*|\1|p' "$l.tap"); do
+    for t in $(sed -n 's|^\(test/t/[^ ]*\)\.pl *(Wstat.*|\1|p' "$l.tap"); do
         [ -f "tmp_check/log/regress_log_${t##*/}" ] && { say "${t##*/} (last 25 lines)"; tail -n 25 "tmp_check/log/regress_log_${t##*/}"; }
     done
     mv tmp_check "$l.tmp_check" 2>/dev/null || true

@@ -36,7 +36,7 @@ ANALYZE big;
 -- pg_backend_pid() and uuidv7() labelled PARALLEL SAFE (test only), so that
 -- workers call them (pg_uuidx's uuidv7() is PARALLEL RESTRICTED for its order)
 CREATE FUNCTION fault.pid() RETURNS int LANGUAGE internal STABLE PARALLEL SAFE AS 'pg_backend_pid';
-CREATE FUNCTION fault.v7() RETURNS uuid LANGUAGE c VOLATILE PARALLEL SAFE AS '$libdir/pg_uuidx', 'pg_uuidx_uuidv7';
+CREATE FUNCTION fault.v7() RETURNS uuid LANGUAGE c VOLATILE PARALLEL SAFE AS '\$libdir/pg_uuidx', 'pg_uuidx_uuidv7';
 });
 my $script = "$dir/first.pgbench";
 append_to_file($script, "INSERT INTO firsts VALUES (:setup, pg_backend_pid(), uuidv4(), uuidv7());\n");

@@ -47,7 +47,7 @@ suite_for() {
     esac
 }
 
-. "$(dirname "$0")/debian.sh"
+. "$(dirname "$0")/lib.sh"
 
 # True when the OS user that run.sh starts servers as (postgres, when run
 # as root) can reach path $1: every existing directory on the way must be

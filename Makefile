@@ -1,8 +1,11 @@
-# pg_uuidx: PGXS build.  "make demo", "make test", "make bench", "make faults",
-# "make memcheck" and "make crosscheck" run on throwaway clusters (test/run.sh,
-# test/bench/run.sh, test/fault/); "make dist" writes the PGXN zip and
-# "make package-test" builds, installs and checks the PGXN zip and the Debian
-# package (test/dist/); the rest is PGXS.
+# pg_uuidx: PGXS build.  "make demo", "make test" and "make bench" build,
+# install and run on throwaway clusters (test/run.sh, test/bench/run.sh);
+# "make memcheck" is "make test" against an ASan+UBSan build.  The tests
+# themselves are PGXS's: installcheck (pg_regress) and prove_installcheck
+# (the TAP tests test/t/*.pl, on PostgreSQL::Test::Cluster).  "make dist"
+# writes the PGXN zip and "make package-test" builds, installs and checks the
+# PGXN zip and the Debian package (test/dist/); "make crosscheck" checks the
+# text forms against npm ulid, typeid-js and Python.
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
 DISTVERSION = $(EXTVERSION).0
@@ -32,7 +35,12 @@ REGRESS = \
 	upgrade \
 	comments \
 	encodings
-REGRESS_OPTS = --inputdir=.
+
+# The TAP tests (PostgreSQL::Test::Cluster) run through "make
+# prove_installcheck", not through installcheck, which stays pg_regress only
+# for pg_buildext installcheck (debian/tests); TAP_TESTS is left unset.
+PROVE_TESTS = test/t/*.pl
+EXTRA_CLEAN = tmp_check
 
 PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"
 
@@ -43,22 +51,23 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench faults memcheck crosscheck dist pgxn-test deb-test package-test
+.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test
 
 demo:
 	bash test/run.sh demo
 
 test:
-	bash test/run.sh test
+	bash test/run.sh
 
 bench:
 	bash test/bench/run.sh
 
-faults:
-	bash test/fault/run.sh
-
 memcheck:
-	bash test/fault/memcheck.sh
+	MEMCHECK=1 bash test/run.sh
+
+# the TAP tests alone, against the installed extension
+prove_installcheck:
+	$(prove_installcheck)
 
 # optional: text forms against npm ulid, typeid-js and Python (skips without them)
 crosscheck:

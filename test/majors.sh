@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# test/majors.sh [--build-only] [15] [17] [18] - run "test/run.sh test"
+# test/majors.sh [--build-only] [15] [17] [18] - run "make test" (test/run.sh)
 # against several PostgreSQL majors (default: 15 17 18) and print one
 # summary line per major; exit non-zero if any major fails.
 #
-#   15      Debian bookworm's packaged server (plain "bash test/run.sh test")
+#   15      Debian bookworm's packaged server (plain "bash test/run.sh")
 #   17, 18  built from source: the upstream tarball of Debian's source
 #           package postgresql-17 (trixie) or postgresql-18 (sid), fetched
 #           with "apt-get source --download-only" through a private apt
@@ -47,7 +47,7 @@ suite_for() {
     esac
 }
 
-. "$(dirname "$0")/debian.sh"
+. "$(dirname "$0")/lib.sh"
 
 # True when the OS user that run.sh starts servers as (postgres, when run
 # as root) can reach path $1: every existing directory on the way must be
@@ -249,14 +249,14 @@ for major in "${majors[@]}"; do
         results+=("PG $major: $built")
         continue
     fi
-    echo "== PG $major: test/run.sh test"
+    echo "== PG $major: test/run.sh"
     out=$CACHE/test-pg$major.out
     start=$SECONDS
     rc=0
     if [ "$major" = 15 ]; then
-        bash test/run.sh test 2>&1 | tee "$out" || rc=$?
+        bash test/run.sh 2>&1 | tee "$out" || rc=$?
     else
-        PG_CONFIG=$CACHE/pg$major/bin/pg_config bash test/run.sh test 2>&1 | tee "$out" || rc=$?
+        PG_CONFIG=$CACHE/pg$major/bin/pg_config bash test/run.sh 2>&1 | tee "$out" || rc=$?
     fi
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1 || true)
     [ $rc -ne 0 ] && failed=1

@@ -7,9 +7,9 @@
 #                          [--batch N] [--n-conv N] [--n-mem N] [--phases "..."]
 #                          [--preload N] [--build 1|0]
 #
-# Builds and installs the extension (make, make install), starts a cluster
-# in a temp dir (unix socket only, unprivileged OS user, fsync on, removed on
-# exit whatever happens) and measures, in this order:
+# Builds and installs the extension (make, make install), runs itself again
+# inside a throwaway cluster (test/lib.sh's in_cluster: unix socket only,
+# unprivileged OS user, fsync on, removed on exit) and measures, in order:
 #   gen      ns per call of every generator and reader, against a floor query
 #            (gen.sql; interleaved repetitions, medians)
 #   memory   per-backend memory before and after N_MEM uuidv7() calls
@@ -25,7 +25,7 @@
 #   N_MEM=10000000  REPS=7  CLIENTS="1 2 4 8"  SECONDS_PER_RUN=15
 #   PGBENCH_PRELOAD=1000000 (rows in the pgbench table before each run)
 #   PHASES="gen memory convert textforms insert pgbench"  OUT=test/bench/out
-#   PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config  PGPORT_BENCH=54339
+#   PG_CONFIG (default: Debian's /usr/lib/postgresql/$PG_MAJOR, PG_MAJOR=15)
 #   BUILD=1 (0: skip make and make install, benchmark what is installed)
 # N_GEN is also the row count of the readers' table; above about 3M rows it
 # outgrows a quarter of shared_buffers and is read through the OS cache.
@@ -39,157 +39,89 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
-N_GEN=${N_GEN:-2000000}
-N_INSERT=${N_INSERT:-10000000}
-BATCH=${BATCH:-100000}
-N_CONV=${N_CONV:-1000000}
-N_MEM=${N_MEM:-10000000}
-REPS=${REPS:-7}
-CLIENTS=${CLIENTS:-1 2 4 8}
-SECONDS_PER_RUN=${SECONDS_PER_RUN:-15}
-PGBENCH_PRELOAD=${PGBENCH_PRELOAD:-1000000}
-PHASES=${PHASES:-gen memory convert textforms insert pgbench}
-OUT=${OUT:-$repo/test/bench/out}
-PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
-BUILD=${BUILD:-1}
-
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
-
+# --NAME VALUE sets the variable NAME (upper case, - as _; --seconds and
+# --preload set SECONDS_PER_RUN and PGBENCH_PRELOAD)
 while [ $# -gt 0 ]; do
-    case $1 in -h|--help) usage; exit 0 ;; esac
+    case $1 in -h|--help) usage; exit 0 ;; --seconds) set -- --seconds-per-run "${@:2}" ;; --preload) set -- --pgbench-preload "${@:2}" ;; esac
+    v=$(echo "${1#--}" | tr a-z- A-Z_)
+    [[ $1 == --* && " N_GEN N_INSERT BATCH N_CONV N_MEM REPS CLIENTS SECONDS_PER_RUN PGBENCH_PRELOAD PHASES OUT BUILD " == *" $v "* ]] ||
+        { echo "unknown option: $1 (try --help)" >&2; exit 2; }
     [ $# -ge 2 ] || { echo "$1 needs a value" >&2; exit 2; }
-    case $1 in
-        --n-gen) N_GEN=$2 ;;
-        --n-insert) N_INSERT=$2 ;;
-        --batch) BATCH=$2 ;;
-        --n-conv) N_CONV=$2 ;;
-        --n-mem) N_MEM=$2 ;;
-        --reps) REPS=$2 ;;
-        --clients) CLIENTS=$2 ;;
-        --seconds) SECONDS_PER_RUN=$2 ;;
-        --preload) PGBENCH_PRELOAD=$2 ;;
-        --phases) PHASES=$2 ;;
-        --out) OUT=$2 ;;
-        --build) BUILD=$2 ;;
-        *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
-    esac
+    printf -v "$v" '%s' "$2"
     shift 2
 done
-
+: "${N_GEN:=2000000}" "${N_INSERT:=10000000}" "${BATCH:=100000}" "${N_CONV:=1000000}" "${N_MEM:=10000000}" "${REPS:=7}"
+: "${CLIENTS:=1 2 4 8}" "${SECONDS_PER_RUN:=15}" "${PGBENCH_PRELOAD:=1000000}" "${OUT:=$repo/test/bench/out}" "${BUILD:=1}"
+: "${PHASES:=gen memory convert textforms insert pgbench}"
+bad() { echo "$1" >&2; exit 2; }
 for v in N_GEN N_INSERT BATCH N_CONV N_MEM REPS SECONDS_PER_RUN; do
-    [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "$v must be a positive integer, not '${!v}'" >&2; exit 2; }
+    [[ ${!v} =~ ^[1-9][0-9]*$ ]] || bad "$v must be a positive integer, not '${!v}'"
 done
-[[ $PGBENCH_PRELOAD =~ ^(0|[1-9][0-9]*)$ ]] || { echo "PGBENCH_PRELOAD must be a number, not '$PGBENCH_PRELOAD'" >&2; exit 2; }
-for c in $CLIENTS; do
-    [[ $c =~ ^[1-9][0-9]*$ ]] || { echo "CLIENTS must list positive integers, not '$c'" >&2; exit 2; }
-done
-[[ $BUILD =~ ^[01]$ ]] || { echo "BUILD must be 1 or 0, not '$BUILD'" >&2; exit 2; }
-for p in $PHASES; do
-    case $p in gen|memory|convert|textforms|insert|pgbench) ;; *) echo "unknown phase: $p" >&2; exit 2 ;; esac
-done
+[[ $CLIENTS =~ ^[1-9][0-9]*( [1-9][0-9]*)*$ ]] || bad "CLIENTS must list positive integers, not '$CLIENTS'"
+[[ $PGBENCH_PRELOAD =~ ^(0|[1-9][0-9]*)$ ]] || bad "PGBENCH_PRELOAD must be a number, not '$PGBENCH_PRELOAD'"
+[[ $BUILD =~ ^[01]$ ]] || bad "BUILD must be 1 or 0, not '$BUILD'"
+for p in $PHASES; do [[ " gen memory convert textforms insert pgbench " == *" $p "* ]] || bad "unknown phase: $p"; done
 has_phase() { [[ " $PHASES " == *" $1 "* ]]; }
 
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/report.md "$OUT"/textforms.md "$OUT"/*.log
 build_env=""
 if [ "$BUILD" = 0 ]; then build_env="BUILD=0 "; fi
 command="${build_env}N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV N_MEM=$N_MEM REPS=$REPS CLIENTS=\"$CLIENTS\" SECONDS_PER_RUN=$SECONDS_PER_RUN PGBENCH_PRELOAD=$PGBENCH_PRELOAD PHASES=\"$PHASES\" bash test/bench/run.sh"
 
-. "$repo/test/debian.sh"
+# Outside: packages, build, then this script again inside a throwaway cluster
+# (test/lib.sh's in_cluster: PostgreSQL::Test::Cluster, run by an
+# unprivileged OS user in a temp dir), whose results are copied to OUT.
+# fsync and wal_level as by default: WAL volume and flush cost are measured.
+if [ -z "${BENCH_INSIDE:-}" ]; then
+    . "$repo/test/lib.sh"
+    need gnuplot-nox
+    if [ "$BUILD" = 1 ]; then
+        build_install
+        so=$repo/pg_uuidx.so
+    else
+        say "BUILD=0: benchmarking the pg_uuidx already installed for $("$PG_CONFIG" --version)"
+        so=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
+    fi
+    mkdir -p "$OUT"
+    OUT=$(cd "$OUT" && pwd)
+    rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/report.md "$OUT"/*.log
+    stage
+    cp "$so" "$work/pg_uuidx.so"
+    export N_GEN N_INSERT BATCH N_CONV N_MEM REPS CLIENTS SECONDS_PER_RUN PGBENCH_PRELOAD PHASES BUILD command \
+        BENCH_INSIDE=1 BENCH_OUT=$work/out BENCH_COMMIT="$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)$(
+            git -C "$repo" diff --quiet HEAD -- . ':!test/bench' 2>/dev/null || echo ' + uncommitted changes')"
+    rc=0
+    in_cluster -c shared_buffers=1GB -c max_wal_size=4GB -c fsync=on -c wal_level=replica -c max_wal_senders=10 \
+        bash test/bench/run.sh || rc=$?
+    cp -r "$work/out/." "$OUT/"
+    exit $rc
+fi
+
+# Inside: PGHOST, PGPORT and PGDATA are the cluster's; the work dir is $PWD.
 say() { echo "== $*"; }
-
-# Debian packages the benchmark uses, installed only when missing (the server
-# packages only for Debian's own build of PostgreSQL)
-want=(make gcc gnuplot-nox)
-if [[ $PG_CONFIG == /usr/lib/postgresql/*/bin/pg_config ]]; then
-    major=${PG_CONFIG#/usr/lib/postgresql/}
-    major=${major%%/*}
-    want+=("postgresql-$major" "postgresql-server-dev-$major" postgresql-contrib)
-fi
-install_missing "${want[@]}"
-
-cd "$repo"
+OUT=$BENCH_OUT
+mkdir -p "$OUT"
+so_built=$PWD/pg_uuidx.so
 so_installed=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
-if [ "$BUILD" = 1 ]; then
-    say "building against $("$PG_CONFIG" --version)"
-    # objects left from a build against another major would be linked as is
-    make -s PG_CONFIG="$PG_CONFIG" clean
-    make -s PG_CONFIG="$PG_CONFIG"
-    as_root make -s PG_CONFIG="$PG_CONFIG" install
-    so_built=$repo/pg_uuidx.so
-else
-    say "BUILD=0: benchmarking the pg_uuidx already installed for $("$PG_CONFIG" --version)"
-    so_built=$so_installed
-fi
 so_sum=$(md5sum <"$so_built")
 bindir=$("$PG_CONFIG" --bindir)
 clock_note="$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown) clock source, $("$bindir/pg_test_timing" -d 1 | sed -n 's/^Per loop time including overhead: //p') per clock read (pg_test_timing)"
-
-# The cluster: a temp dir owned by an unprivileged OS user, reachable only
-# through a unix socket in that dir, removed on exit whatever happens.
-# fsync stays on: WAL volume and flush cost are part of what is measured.
-if [ "$(id -u)" = 0 ]; then
-    os_user=postgres
-    id "$os_user" >/dev/null 2>&1 || useradd --system --home-dir /nonexistent --shell /bin/false "$os_user"
-    as_user() { runuser -u "$os_user" -- "$@"; }
-else
-    os_user=$(id -un)
-    as_user() { "$@"; }
-fi
-server_opts="-c shared_buffers=1GB -c max_wal_size=4GB"
-
-stop_cluster() {
-    local rc=$?
-    if [ -n "${tmp:-}" ] && [ -d "$tmp" ]; then
-        as_user "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1 || true
-        if [ $rc -ne 0 ] && [ -z "${interrupted:-}" ] && [ -f "$tmp/server.log" ]; then
-            echo "== server log (last 30 lines)" >&2; tail -n 30 "$tmp/server.log" >&2
-        fi
-        rm -rf "$tmp"
-    fi
-    exit $rc
-}
-trap stop_cluster EXIT
-trap 'interrupted=yes; exit 130' INT
-trap 'interrupted=yes; exit 143' TERM
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pg_uuidx_bench.XXXXXX")
-chmod 755 "$tmp"
-chown "$os_user" "$tmp"
-as_user "$bindir/initdb" -D "$tmp/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >/dev/null
-export PGHOST=$tmp PGPORT=${PGPORT_BENCH:-54339} PGUSER=postgres PGDATABASE=bench
-as_user "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w \
-    -o "-c listen_addresses='' -k $tmp -p $PGPORT $server_opts" start >/dev/null
-say "throwaway cluster: $("$bindir/postgres" --version), socket $tmp, $server_opts"
+export PGDATABASE=bench
 "$bindir/createdb" bench
 
 export PGOPTIONS="-c client_min_messages=warning"
-# Long commands run in the background and are waited for, so that INT and
-# TERM reach the traps (and the cluster is removed) at once, not after them.
+# long commands run in the background and are waited for: INT and TERM end them at once
 psql_run() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@" & wait $!; }
 psql_run -f "$here/setup.sql"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
-if has_phase gen; then
-    say "generation: $REPS interleaved repetitions of $N_GEN rows per expression"
-    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/gen.sql"
-fi
-
-if has_phase memory; then
-    say "memory: one backend, 1k then $N_MEM then $N_MEM more uuidv7() calls"
-    psql_run -v n="$N_MEM" -f "$here/memory.sql"
-fi
-
-if has_phase convert; then
-    say "conversion: $N_CONV v1 ids to v6"
-    psql_run -v n="$N_CONV" -f "$here/convert.sql"
-fi
-
-if has_phase textforms; then
-    say "text forms: $REPS interleaved repetitions over $N_GEN ids"
-    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/textforms.sql" >"$OUT/textforms.md"
-fi
+has_phase gen && { say "generation: $REPS interleaved repetitions of $N_GEN rows per expression"
+    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/gen.sql"; }
+has_phase memory && { say "memory: one backend, 1k then $N_MEM then $N_MEM more uuidv7() calls"
+    psql_run -v n="$N_MEM" -f "$here/memory.sql"; }
+has_phase convert && { say "conversion: $N_CONV v1 ids to v6"; psql_run -v n="$N_CONV" -f "$here/convert.sql"; }
+has_phase textforms && { say "text forms: $REPS interleaved repetitions over $N_GEN ids"
+    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/textforms.sql" >"$OUT/textforms.md"; }
 
 # name, column definition of the key, function it needs (empty: none)
 insert_keys=(
@@ -263,8 +195,8 @@ gib() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     # shellcheck source=/dev/null
     echo "| OS | $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r) |"
     echo "| PostgreSQL | $(psql_run -At -c 'SELECT version()') |"
-    echo "| pg_uuidx | $(psql_run -At -c "SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'"), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!test/bench' || echo ' + uncommitted changes') |"
-    echo "| data directory | $(df -T "$tmp" | awk 'NR == 2 {print $2}') file system, fsync on |"
+    echo "| pg_uuidx | $(psql_run -At -c "SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'"), commit $BENCH_COMMIT |"
+    echo "| data directory | $(df -T "$PGDATA" | awk 'NR == 2 {print $2}') file system, fsync on |"
     echo "| server settings | shared_buffers=1GB, max_wal_size=4GB, everything else default |"
     echo "| load average (1, 5, 15 min) | $load_start at start, $load_end at end |"
     echo
@@ -278,7 +210,6 @@ gib() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     fi
     echo
     psql_run -At -f "$here/report.sql"
-    if [ -s "$OUT/textforms.md" ]; then cat "$OUT/textforms.md"; fi
     if has_phase memory; then
         echo "Static state in the shared library (\`nm -S --size-sort\`, data and bss symbols):"
         echo

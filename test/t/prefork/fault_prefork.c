@@ -1,9 +1,9 @@
 /*
  * fault_prefork.c
- *		Test-only preload library for test/fault/fork.sh: makes pg_uuidx ids
+ *		Test-only preload library for test/t/030_fork.pl: makes pg_uuidx ids
  *		inside the postmaster, before any backend or parallel worker is
  *		forked, so that every child inherits pg_uuidx's half-used entropy
- *		block.  RFC 9562 6.9 asks that such a child not reuse it; fork.sh
+ *		block.  RFC 9562 6.9 asks that such a child not reuse it; 030_fork.pl
  *		checks that none does.  Never installed; loaded by absolute path
  *		after pg_uuidx in shared_preload_libraries.
  */

@@ -1,4 +1,4 @@
--- test/fault/helpers.sql: decoders the fault scripts check ids with, written
+-- test/t/helpers.sql: decoders the TAP tests check ids with (schema fault), written
 -- from RFC 9562 alone so they don't share a bug with the C code.
 SET client_min_messages = warning;
 CREATE SCHEMA IF NOT EXISTS fault;

@@ -1,5 +1,5 @@
--- test/fault/memcheck_extra.sql: work for the sanitized build beyond the
--- suite (run by test/fault/memcheck.sh): many entropy-block refills, every
+-- test/t/memcheck_extra.sql: work for the sanitized build beyond the
+-- suite (run by test/t/099_sanitizer.pl): many entropy-block refills, every
 -- error path, extreme shifts, NULLs, parallel workers.  Each statement's
 -- outcome is checked only loosely here; the point is what the sanitizers see.
 CREATE EXTENSION pg_uuidx;

@@ -1,6 +1,6 @@
 /*
  * asan_warmup.c
- *		LD_PRELOADed after the ASan runtime by test/fault/memcheck.sh.
+ *		LD_PRELOADed after the ASan runtime by "make memcheck" (test/run.sh).
  *
  * The ASan runtime initialises itself on its first malloc().  In a
  * PostgreSQL server binary the first malloc() comes from a library

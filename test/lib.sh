@@ -1,0 +1,64 @@
+# test/lib.sh - sourced by test/run.sh, test/bench/run.sh and test/majors.sh:
+# the server's tools, Debian packages, the build, and the unprivileged OS
+# user that runs every test server (PostgreSQL::Test::Cluster, initdb and
+# the postmaster refuse root).  Clusters themselves are made by
+# PostgreSQL::Test::Cluster only: test/cluster.pl and the TAP tests.
+#
+# Environment: PG_MAJOR (default 15) picks Debian's packaged server;
+# PG_CONFIG any other build (then nothing is installed from Debian).
+# shellcheck shell=bash
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$REPO/test/debian.sh"
+
+PG_MAJOR=${PG_MAJOR:-15}
+debian_server=no
+[ -n "${PG_CONFIG:-}" ] || { PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config; debian_server=yes; }
+say() { echo "== $*"; }
+
+# need PACKAGE... - Debian packages, installed when missing (with the server's
+# own packages when the server is Debian's)
+need() {
+    local want=(make gcc perl libipc-run-perl "$@")
+    [ "$debian_server" = yes ] && want+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib)
+    install_missing "${want[@]}"
+    bindir=$("$PG_CONFIG" --bindir)
+    pgxs_src=$(dirname "$("$PG_CONFIG" --pgxs)")/..
+}
+
+# build_install [MAKE ARGS] - clean build from this work tree, installed
+build_install() {
+    say "building against $("$PG_CONFIG" --version) ${*:+($*)}"
+    # objects left from a build against another major would be linked as is
+    make -s -C "$REPO" PG_CONFIG="$PG_CONFIG" clean >/dev/null
+    make -s -C "$REPO" PG_CONFIG="$PG_CONFIG" ${PG_CFLAGS:+PG_CFLAGS="$PG_CFLAGS"} "$@" >/dev/null
+    as_root make -s -C "$REPO" PG_CONFIG="$PG_CONFIG" install >/dev/null
+}
+
+# as_user CMD... - run as the OS user of the test servers, with the server's
+# bindir first in PATH
+if [ "$(id -u)" = 0 ]; then
+    os_user=postgres
+    id "$os_user" >/dev/null 2>&1 || useradd --system --home-dir /nonexistent --shell /bin/false "$os_user"
+    as_user() { runuser -u "$os_user" -- env PATH="$bindir:$PATH" "$@"; }
+else
+    os_user=$(id -un)
+    as_user() { env PATH="$bindir:$PATH" "$@"; }
+fi
+
+# stage - a temp dir owned by that user ($work, removed on exit) with a copy
+# of the tests and the Makefile, so that make, pg_regress and prove write
+# their output there whoever owns the work tree
+stage() {
+    work=$(mktemp -d "${TMPDIR:-/tmp}/pg_uuidx.XXXXXX")
+    trap 'rc=$?; [ "${KEEP:-0}" = 1 ] && echo "== kept $work" || rm -rf "$work"; exit $rc' EXIT
+    cp -r "$REPO"/Makefile "$REPO"/*.control "$REPO"/sql "$REPO"/expected "$REPO"/test "$work"/
+    chown -R "$os_user" "$work"
+    chmod 755 "$work"
+}
+
+# in_cluster [-c NAME=VALUE]... CMD... - CMD in $work against a throwaway
+# cluster (test/cluster.pl), as the test servers' user
+in_cluster() {
+    (cd "$work" && as_user env TESTDIR="$work" PG_CONFIG="$PG_CONFIG" PG_REGRESS="$pgxs_src/test/regress/pg_regress" \
+        perl -I "$pgxs_src/test/perl" test/cluster.pl "$@")
+}

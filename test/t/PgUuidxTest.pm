@@ -1,0 +1,75 @@
+# test/t/PgUuidxTest.pm - what the TAP tests of test/t/ share: a started
+# cluster with pg_uuidx's functions ahead of core's, the id decoders of
+# helpers.sql, and checks whose verdict is a query.
+package PgUuidxTest;
+
+use strict;
+use warnings;
+use Exporter 'import';
+use FindBin;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+our @EXPORT = qw(new_node start_with_env sql_ok helpers in_order);
+
+# A new cluster: extra postgresql.conf lines, then started with %$env added
+# to the server's environment (LD_PRELOAD and the like).  pg_uuidx's
+# functions come before core's same-named ones (uuidv7() and uuidv4() are
+# built in from PostgreSQL 17/18 on).
+sub new_node
+{
+	my ($name, %opt) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init;
+	$node->append_conf('postgresql.conf',
+		join("\n", "search_path = 'public, pg_catalog'", @{ $opt{conf} || [] }) . "\n");
+	start_with_env($node, $opt{env});
+	return $node;
+}
+
+# (Re)start $node with %$env added to the environment of pg_ctl and so of
+# the postmaster and every process it forks; under "make memcheck" the
+# sanitizer runtime (PG_UUIDX_SERVER_PRELOAD) comes first in LD_PRELOAD.
+sub start_with_env
+{
+	my ($node, $env) = @_;
+	my %add = %{ $env || {} };
+	$add{LD_PRELOAD} = join ':', grep { $_ } $ENV{PG_UUIDX_SERVER_PRELOAD}, $add{LD_PRELOAD};
+	local @ENV{ keys %add } = values %add;
+	$node->start;
+	return;
+}
+
+# The decoders of helpers.sql (schema fault) in database $db.
+sub helpers
+{
+	my ($node, $db) = @_;
+	$node->safe_psql($db || 'postgres', slurp_file("$FindBin::RealBin/helpers.sql"));
+	return;
+}
+
+# A check whose verdict is a query returning (boolean[, detail]); a query
+# that fails is a failed check.
+sub sql_ok
+{
+	my ($node, $db, $sql, $name) = @_;
+	my ($rc, $out, $err) = $node->psql($db, $sql, extra_params => [ '-F', '|' ]);
+	my ($verdict, $detail) = split /\|/, $out, 2;
+	my $ok = ok($rc == 0 && defined $verdict && $verdict eq 't', $name);
+	diag($rc == 0 ? "got: $out" : "error: $err") unless $ok;
+	note($detail) if $ok && defined $detail && $detail ne '';
+	return $ok;
+}
+
+# SQL: the ids of $from (a query with columns id and ord), in ord order,
+# strictly increasing, optionally within partitions: (verdict, detail).
+sub in_order
+{
+	my ($from, $partition) = @_;
+	my $by = $partition ? "PARTITION BY $partition ORDER BY ord" : 'ORDER BY ord';
+	return "SELECT count(*) FILTER (WHERE id <= prev) = 0, count(*) FILTER (WHERE id <= prev) || ' out of order'"
+	  . " FROM (SELECT id, lag(id) OVER ($by) AS prev FROM ($from) s0) s";
+}
+
+1;

@@ -4,6 +4,9 @@
 use strict;
 use warnings;
 use File::Basename qw(dirname);
+use FindBin;
+use lib $FindBin::RealBin;
+use PgUuidxTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -28,14 +31,9 @@ print $fh "#!/usr/bin/perl\n",
 close $fh;
 chmod 0755, $setclock;
 
-my $node = PostgreSQL::Test::Cluster->new('shared_clock');
-$node->init;
-$node->append_conf('postgresql.conf', "max_worker_processes = 8\n");
-{
-	local $ENV{LD_PRELOAD} = $shim;
-	local $ENV{PG_UUIDX_CLOCK_FILE} = $clock;
-	$node->start;
-}
+my $node = new_node('shared_clock',
+	conf => ['max_worker_processes = 8'],
+	env => { LD_PRELOAD => $shim, PG_UUIDX_CLOCK_FILE => $clock });
 my $major = $node->safe_psql('postgres', 'SHOW server_version_num') / 10000;
 
 # set_clock(mode, sec, nsec); freeze(ts, extra ns); step(seconds); real()

@@ -6,12 +6,16 @@ EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).
 
 MODULE_big = pg_uuidx
 OBJS = \
+	src/backfill.o \
 	src/clock.o \
 	src/convert.o \
 	src/entropy.o \
+	src/facade.o \
 	src/generate.o \
 	src/namebased.o \
+	src/precise.o \
 	src/read.o \
+	src/siphash.o \
 	src/ticks.o
 
 DATA = $(wildcard $(EXTENSION)--*.sql)
@@ -24,6 +28,7 @@ REGRESS = \
 	namebased \
 	read \
 	errors \
+	facade \
 	upgrade
 REGRESS_OPTS = --inputdir=.
 

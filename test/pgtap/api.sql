@@ -12,6 +12,7 @@ INSERT INTO api VALUES
     ('uuidv7', '{}', 'volatile', false),
     ('uuidv7', '{interval}', 'volatile', true),
     ('uuidv7_at', '{"timestamp with time zone"}', 'volatile', true),
+    ('uuidv7_at', '{"timestamp without time zone"}', 'volatile', true),
     ('uuidv6', '{}', 'volatile', false),
     ('uuidv4', '{}', 'volatile', false),
     -- pure functions: IMMUTABLE STRICT
@@ -29,6 +30,10 @@ INSERT INTO api VALUES
     ('uuidv6_boundary', '{"timestamp with time zone"}', 'immutable', true),
     ('uuid_smaller', '{uuid,uuid}', 'immutable', true),
     ('uuid_larger', '{uuid,uuid}', 'immutable', true),
+    ('uuidv47_encode', '{uuid,bytea}', 'immutable', true),
+    ('uuidv47_decode', '{uuid,bytea}', 'immutable', true),
+    ('siphash24', '{bytea,bytea}', 'immutable', true),
+    ('uuid_extract_timestamp_us', '{uuid}', 'immutable', true),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),
@@ -44,7 +49,10 @@ FROM api;
 SELECT is(p.proisstrict, a.strict, a.fn || '(' || array_to_string(a.args, ', ') || ') strictness')
 FROM api AS a
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
-SELECT is(p.proparallel, 's', a.fn || '(' || array_to_string(a.args, ', ') || ') is PARALLEL SAFE')
+-- uuidv7_at(timestamp) keeps per-session backfill state: PARALLEL RESTRICTED
+SELECT is(p.proparallel,
+          CASE WHEN a.fn = 'uuidv7_at' AND a.args = '{"timestamp without time zone"}' THEN 'r'::"char" ELSE 's'::"char" END,
+          a.fn || '(' || array_to_string(a.args, ', ') || ') parallel label')
 FROM api AS a
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
 

@@ -12,6 +12,9 @@
 # exit whatever happens) and measures, in this order:
 #   gen      ns per call of every generator and reader, against a floor query
 #            (gen.sql; interleaved repetitions, medians)
+#   facade   ns per call of uuidv47_encode/decode against uuidv7(), and of
+#            uuid_extract_timestamp_us against uuid_extract_timestamp
+#            (facade.sql, N_GEN rows, REPS repetitions), if installed
 #   memory   per-backend memory before and after N_MEM uuidv7() calls
 #   convert  UPDATE / CREATE TABLE AS with uuidv1_to_v6(), if it exists
 #   insert   N_INSERT rows keyed by identity, uuidv7(), uuidv6(), gen_random_uuid()
@@ -22,7 +25,7 @@
 #   N_GEN=2000000  N_INSERT=10000000  BATCH=100000  N_CONV=1000000
 #   N_MEM=10000000  REPS=7  CLIENTS="1 2 4 8"  SECONDS_PER_RUN=15
 #   PGBENCH_PRELOAD=1000000 (rows in the pgbench table before each run)
-#   PHASES="gen memory convert insert pgbench"  OUT=test/bench/out
+#   PHASES="gen facade memory convert insert pgbench"  OUT=test/bench/out
 #   PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config  PGPORT_BENCH=54339
 #   BUILD=1 (0: skip make and make install, benchmark what is installed)
 # N_GEN is also the row count of the readers' table; above about 3M rows it
@@ -46,7 +49,7 @@ REPS=${REPS:-7}
 CLIENTS=${CLIENTS:-1 2 4 8}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-15}
 PGBENCH_PRELOAD=${PGBENCH_PRELOAD:-1000000}
-PHASES=${PHASES:-gen memory convert insert pgbench}
+PHASES=${PHASES:-gen facade memory convert insert pgbench}
 OUT=${OUT:-$repo/test/bench/out}
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 BUILD=${BUILD:-1}
@@ -83,13 +86,13 @@ for c in $CLIENTS; do
 done
 [[ $BUILD =~ ^[01]$ ]] || { echo "BUILD must be 1 or 0, not '$BUILD'" >&2; exit 2; }
 for p in $PHASES; do
-    case $p in gen|memory|convert|insert|pgbench) ;; *) echo "unknown phase: $p" >&2; exit 2 ;; esac
+    case $p in gen|facade|memory|convert|insert|pgbench) ;; *) echo "unknown phase: $p" >&2; exit 2 ;; esac
 done
 has_phase() { [[ " $PHASES " == *" $1 "* ]]; }
 
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/report.md "$OUT"/*.log
+rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/report.md "$OUT"/*.log "$OUT"/facade.md
 build_env=""
 if [ "$BUILD" = 0 ]; then build_env="BUILD=0 "; fi
 command="${build_env}N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV N_MEM=$N_MEM REPS=$REPS CLIENTS=\"$CLIENTS\" SECONDS_PER_RUN=$SECONDS_PER_RUN PGBENCH_PRELOAD=$PGBENCH_PRELOAD PHASES=\"$PHASES\" bash test/bench/run.sh"
@@ -174,6 +177,13 @@ if has_phase gen; then
     psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/gen.sql"
 fi
 
+has_function() { [ "$(psql_run -At -c "SELECT to_regprocedure('$1') IS NOT NULL")" = t ]; }
+
+if has_phase facade && has_function "uuidv47_encode(uuid,bytea)"; then
+    say "facade: $REPS interleaved repetitions of $N_GEN rows per expression"
+    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/facade.sql" >"$OUT/facade.md"
+fi
+
 if has_phase memory; then
     say "memory: one backend, 1k then $N_MEM then $N_MEM more uuidv7() calls"
     psql_run -v n="$N_MEM" -f "$here/memory.sql"
@@ -191,8 +201,6 @@ insert_keys=(
     "uuidv6()|uuid DEFAULT uuidv6()|uuidv6()"
     "gen_random_uuid()|uuid DEFAULT gen_random_uuid()|gen_random_uuid()"
 )
-has_function() { [ "$(psql_run -At -c "SELECT to_regprocedure('$1') IS NOT NULL")" = t ]; }
-
 if has_phase insert; then
     for k in "${insert_keys[@]}"; do
         IFS='|' read -r name keydef needs <<<"$k"
@@ -271,6 +279,12 @@ gib() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     fi
     echo
     psql_run -At -f "$here/report.sql"
+    if [ -s "$OUT/facade.md" ]; then
+        echo "## UUIDv47 facade and microsecond reader (facade.sql)"
+        echo
+        cat "$OUT/facade.md"
+        echo
+    fi
     if has_phase memory; then
         echo "Static state in the shared library (\`nm -S --size-sort\`, data and bss symbols):"
         echo

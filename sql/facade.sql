@@ -155,6 +155,35 @@ FROM (VALUES
     ($$uuidv7_at(timestamp 'infinity')$$)) AS c(call);
 SELECT uuidv47_encode(NULL, '\x00') IS NULL AS strict_id, uuidv47_decode(uuidv4(), NULL) IS NULL AS strict_key;
 
+-- keeping the key out of query text (README "Threat model"): the key lives
+-- in a table only its owner reads; applications call SECURITY DEFINER
+-- wrappers that take the id alone, so no statement, log line or
+-- pg_stat_statements entry ever holds the key
+CREATE ROLE regress_uuidx_keeper NOLOGIN;
+CREATE ROLE regress_uuidx_app NOLOGIN;
+CREATE SCHEMA facade_keys AUTHORIZATION regress_uuidx_keeper;
+GRANT USAGE ON SCHEMA facade_keys TO regress_uuidx_app;
+SET ROLE regress_uuidx_keeper;
+CREATE TABLE facade_keys.key (key_id int PRIMARY KEY, key bytea NOT NULL CHECK (length(key) = 16));
+INSERT INTO facade_keys.key VALUES (1, '\xefcdab89674523011032547698badcfe');
+CREATE FUNCTION facade_keys.to_public(v7 uuid) RETURNS uuid
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+AS $$ SELECT public.uuidv47_encode(v7, k.key) FROM facade_keys.key AS k WHERE k.key_id = 1 $$;
+CREATE FUNCTION facade_keys.from_public(facade uuid) RETURNS uuid
+LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+AS $$ SELECT public.uuidv47_decode(facade, k.key) FROM facade_keys.key AS k WHERE k.key_id = 1 $$;
+REVOKE ALL ON FUNCTION facade_keys.to_public(uuid), facade_keys.from_public(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION facade_keys.to_public(uuid), facade_keys.from_public(uuid) TO regress_uuidx_app;
+RESET ROLE;
+
+SET ROLE regress_uuidx_app;
+SELECT facade_keys.to_public('12345678-9abc-7abc-8123-456789abcdef') AS facade,
+       facade_keys.from_public('386ef887-69df-4abc-8123-456789abcdef') AS id;
+SELECT key FROM facade_keys.key;
+RESET ROLE;
+DROP SCHEMA facade_keys CASCADE;
+DROP ROLE regress_uuidx_keeper, regress_uuidx_app;
+
 -- microsecond reader: exact for every microsecond of a millisecond, as
 -- uuidv7_at and uuidv7_boundary write it
 SELECT count(*) AS microseconds,

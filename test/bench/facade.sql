@@ -69,7 +69,7 @@ SELECT '|---|---:|---|---:|---|';
 SELECT format('| `%s` | %s | %s | %s | %s |', x.label, round(x.ns::numeric, 1),
               coalesce(b.label, ''), coalesce(round((x.ns / b.ns)::numeric, 2)::text, ''),
               CASE WHEN b.label IS NULL THEN ''
-                   WHEN x.ns <= b.ns * g.factor + g.slack THEN format('PASS (<= %sx + %s ns)', g.factor, g.slack)
+                   WHEN x.ns <= greatest(b.ns, 0) * g.factor + g.slack THEN format('PASS (<= %sx + %s ns)', g.factor, g.slack)
                    ELSE format('MISS (> %sx + %s ns)', g.factor, g.slack) END)
 FROM facade_ns AS x
 LEFT JOIN (VALUES ('uuidv47_encode(v7, key)', 'uuidv7()', 2.0, 0),

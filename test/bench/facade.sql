@@ -64,10 +64,11 @@ WHERE e.floor IS NOT NULL;
 
 \pset format unaligned
 \pset tuples_only on
-SELECT '| expression | ns per call above its floor | baseline | ratio | goal |';
-SELECT '|---|---:|---|---:|---|';
-SELECT format('| `%s` | %s | %s | %s | %s |', x.label, round(x.ns::numeric, 1),
-              coalesce(b.label, ''), coalesce(round((x.ns / b.ns)::numeric, 2)::text, ''),
+SELECT '| expression | ns per call above its floor | baseline | difference (ns) | ratio | goal |';
+SELECT '|---|---:|---|---:|---:|---|';
+SELECT format('| `%s` | %s | %s | %s | %s | %s |', x.label, round(x.ns::numeric, 1),
+              coalesce(b.label, ''), coalesce(round((x.ns - b.ns)::numeric, 1)::text, ''),
+              CASE WHEN b.ns > 5 THEN round((x.ns / b.ns)::numeric, 2)::text ELSE '' END,
               CASE WHEN b.label IS NULL THEN ''
                    WHEN x.ns <= greatest(b.ns, 0) * g.factor + g.slack THEN format('PASS (<= %sx + %s ns)', g.factor, g.slack)
                    ELSE format('MISS (> %sx + %s ns)', g.factor, g.slack) END)

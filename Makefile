@@ -41,7 +41,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench faults memcheck
+.PHONY: demo test bench faults memcheck uuidv47-check
 
 demo:
 	bash test/run.sh demo
@@ -57,3 +57,8 @@ faults:
 
 memcheck:
 	bash test/fault/memcheck.sh
+
+# UUIDV47_SRC=/path/to/uuidv47 make uuidv47-check: against the reference, on
+# the server the PG* variables name (skips without UUIDV47_SRC)
+uuidv47-check:
+	bash test/uuidv47_ref.sh

@@ -12,12 +12,16 @@ DISTVERSION = $(EXTVERSION).0
 
 MODULE_big = pg_uuidx
 OBJS = \
+	src/backfill.o \
 	src/clock.o \
 	src/convert.o \
 	src/entropy.o \
+	src/facade.o \
 	src/generate.o \
 	src/namebased.o \
+	src/precise.o \
 	src/read.o \
+	src/siphash.o \
 	src/textforms.o \
 	src/ticks.o
 
@@ -31,6 +35,7 @@ REGRESS = \
 	namebased \
 	read \
 	textforms \
+	facade \
 	errors \
 	upgrade \
 	comments \
@@ -51,7 +56,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test
+.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test uuidv47-check
 
 demo:
 	bash test/run.sh demo
@@ -90,3 +95,8 @@ deb-test:
 	bash test/dist/deb_test.sh
 
 package-test: pgxn-test deb-test
+
+# UUIDV47_SRC=/path/to/uuidv47 make uuidv47-check: against the reference, on
+# the server the PG* variables name (skips without UUIDV47_SRC)
+uuidv47-check:
+	bash test/uuidv47_ref.sh

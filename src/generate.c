@@ -127,24 +127,6 @@ pg_uuidx_uuidv7_shift(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(NextV7(now_tick, (int64) shifted_tick - (int64) now_tick));
 }
 
-PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_at);
-
-/*
- * uuidv7_at(timestamptz) -> uuid: a v7 id for a given instant (its
- * millisecond and 1/4096 ms fraction) with 62 random bits after the variant,
- * for backfilling ids of historical rows.  It does not touch the backend's
- * monotonic state.
- */
-Datum
-pg_uuidx_uuidv7_at(PG_FUNCTION_ARGS)
-{
-	uint64		tick = v7_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0));
-	pg_uuid_t  *uuid = palloc(UUID_LEN);
-
-	uuid_pack(uuid, uuid_time_hi(tick, 7), uuid_variant_lo(entropy_next()));
-	PG_RETURN_UUID_P(uuid);
-}
-
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6);
 
 /*

@@ -14,6 +14,9 @@
 #            (gen.sql; interleaved repetitions, medians)
 #   memory   per-backend memory before and after N_MEM uuidv7() calls
 #   convert  UPDATE / CREATE TABLE AS with uuidv1_to_v6(), if it exists
+#   facade   ns per call of uuidv47_encode/decode against uuidv7(), and of
+#            uuid_extract_timestamp_us against uuid_extract_timestamp
+#            (facade.sql, N_GEN rows, REPS repetitions), if installed
 #   textforms  ns per call of the base32hex, ULID and TypeID functions
 #            against uuid_out and uuid_in (textforms.sql; N_GEN ids, REPS)
 #   insert   N_INSERT rows keyed by identity, uuidv7(), uuidv6(), gen_random_uuid()
@@ -24,7 +27,7 @@
 #   N_GEN=2000000  N_INSERT=10000000  BATCH=100000  N_CONV=1000000
 #   N_MEM=10000000  REPS=7  CLIENTS="1 2 4 8"  SECONDS_PER_RUN=15
 #   PGBENCH_PRELOAD=1000000 (rows in the pgbench table before each run)
-#   PHASES="gen memory convert textforms insert pgbench"  OUT=test/bench/out
+#   PHASES="gen facade memory convert textforms insert pgbench"  OUT=test/bench/out
 #   PG_CONFIG (default: Debian's /usr/lib/postgresql/$PG_MAJOR, PG_MAJOR=15)
 #   BUILD=1 (0: skip make and make install, benchmark what is installed)
 # N_GEN is also the row count of the readers' table; above about 3M rows it
@@ -53,7 +56,7 @@ while [ $# -gt 0 ]; do
 done
 : "${N_GEN:=2000000}" "${N_INSERT:=10000000}" "${BATCH:=100000}" "${N_CONV:=1000000}" "${N_MEM:=10000000}" "${REPS:=7}"
 : "${CLIENTS:=1 2 4 8}" "${SECONDS_PER_RUN:=15}" "${PGBENCH_PRELOAD:=1000000}" "${OUT:=$repo/test/bench/out}" "${BUILD:=1}"
-: "${PHASES:=gen memory convert textforms insert pgbench}"
+: "${PHASES:=gen facade memory convert textforms insert pgbench}"
 bad() { echo "$1" >&2; exit 2; }
 for v in N_GEN N_INSERT BATCH N_CONV N_MEM REPS SECONDS_PER_RUN; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || bad "$v must be a positive integer, not '${!v}'"
@@ -61,7 +64,7 @@ done
 [[ $CLIENTS =~ ^[1-9][0-9]*( [1-9][0-9]*)*$ ]] || bad "CLIENTS must list positive integers, not '$CLIENTS'"
 [[ $PGBENCH_PRELOAD =~ ^(0|[1-9][0-9]*)$ ]] || bad "PGBENCH_PRELOAD must be a number, not '$PGBENCH_PRELOAD'"
 [[ $BUILD =~ ^[01]$ ]] || bad "BUILD must be 1 or 0, not '$BUILD'"
-for p in $PHASES; do [[ " gen memory convert textforms insert pgbench " == *" $p "* ]] || bad "unknown phase: $p"; done
+for p in $PHASES; do [[ " gen facade memory convert textforms insert pgbench " == *" $p "* ]] || bad "unknown phase: $p"; done
 has_phase() { [[ " $PHASES " == *" $1 "* ]]; }
 
 build_env=""
@@ -84,7 +87,7 @@ if [ -z "${BENCH_INSIDE:-}" ]; then
     fi
     mkdir -p "$OUT"
     OUT=$(cd "$OUT" && pwd)
-    rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/report.md "$OUT"/*.log
+    rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/*.md "$OUT"/*.log
     stage
     cp "$so" "$work/pg_uuidx.so"
     export N_GEN N_INSERT BATCH N_CONV N_MEM REPS CLIENTS SECONDS_PER_RUN PGBENCH_PRELOAD PHASES BUILD command \
@@ -119,6 +122,10 @@ has_phase gen && { say "generation: $REPS interleaved repetitions of $N_GEN rows
     psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/gen.sql"; }
 has_phase memory && { say "memory: one backend, 1k then $N_MEM then $N_MEM more uuidv7() calls"
     psql_run -v n="$N_MEM" -f "$here/memory.sql"; }
+has_function() { [ "$(psql_run -At -c "SELECT to_regprocedure('$1') IS NOT NULL")" = t ]; }
+has_phase facade && has_function "uuidv47_encode(uuid,bytea)" && {
+    say "facade: $REPS interleaved repetitions of $N_GEN rows per expression"
+    psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/facade.sql" >"$OUT/facade.md"; }
 has_phase convert && { say "conversion: $N_CONV v1 ids to v6"; psql_run -v n="$N_CONV" -f "$here/convert.sql"; }
 has_phase textforms && { say "text forms: $REPS interleaved repetitions over $N_GEN ids"
     psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/textforms.sql" >"$OUT/textforms.md"; }
@@ -130,7 +137,6 @@ insert_keys=(
     "uuidv6()|uuid DEFAULT uuidv6()|uuidv6()"
     "gen_random_uuid()|uuid DEFAULT gen_random_uuid()|gen_random_uuid()"
 )
-has_function() { [ "$(psql_run -At -c "SELECT to_regprocedure('$1') IS NOT NULL")" = t ]; }
 
 if has_phase insert; then
     for k in "${insert_keys[@]}"; do
@@ -210,6 +216,9 @@ gib() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     fi
     echo
     psql_run -At -f "$here/report.sql"
+    for part in facade textforms; do
+        if [ -s "$OUT/$part.md" ]; then cat "$OUT/$part.md"; echo; fi
+    done
     if has_phase memory; then
         echo "Static state in the shared library (\`nm -S --size-sort\`, data and bss symbols):"
         echo

@@ -13,6 +13,7 @@ INSERT INTO api VALUES
     ('uuidv7', '{}', 'volatile', false),
     ('uuidv7', '{interval}', 'volatile', true),
     ('uuidv7_at', '{"timestamp with time zone"}', 'volatile', true),
+    ('uuidv7_at', '{"timestamp without time zone"}', 'volatile', true),
     ('uuidv6', '{}', 'volatile', false),
     ('uuidv4', '{}', 'volatile', false),
     -- pure functions: IMMUTABLE STRICT
@@ -38,6 +39,10 @@ INSERT INTO api VALUES
     ('typeid', '{text,uuid}', 'immutable', true),
     ('typeid_to_uuid', '{text}', 'immutable', true),
     ('typeid_prefix', '{text}', 'immutable', true),
+    ('uuidv47_encode', '{uuid,bytea}', 'immutable', true),
+    ('uuidv47_decode', '{uuid,bytea}', 'immutable', true),
+    ('siphash24', '{bytea,bytea}', 'immutable', true),
+    ('uuid_extract_timestamp_us', '{uuid}', 'immutable', true),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),
@@ -47,7 +52,8 @@ INSERT INTO api VALUES
 -- generators that keep a per-session order: a parallel worker would start
 -- from fresh state, so they run in the leader only
 CREATE TEMP TABLE restricted (fn text, args text[]);
-INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuidv6', '{}');
+INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuidv6', '{}'),
+    ('uuidv7_at', '{"timestamp with time zone"}'), ('uuidv7_at', '{"timestamp without time zone"}');
 
 SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api));
 

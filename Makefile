@@ -39,6 +39,7 @@ REGRESS = \
 	errors \
 	upgrade \
 	comments \
+	core_names \
 	encodings
 
 # The TAP tests (PostgreSQL::Test::Cluster) run through "make

@@ -181,12 +181,12 @@ COMMENT ON FUNCTION @extschema@.typeid_prefix(text) IS
 'the prefix of a TypeID, empty when it has none (prefix and suffix both checked)';
 
 -- living with core: what depends on this extension
--- (STABLE, reads the catalogs)
+-- (STABLE PARALLEL SAFE, reads the catalogs)
 
 CREATE FUNCTION @extschema@.pg_uuidx_dependents()
 RETURNS TABLE (dependent text, kind text, uses regprocedure,
                core_function regprocedure, handover text)
-LANGUAGE sql STABLE
+LANGUAGE sql STABLE PARALLEL SAFE
 -- with only pg_catalog on the path, expressions print pg_uuidx's functions
 -- qualified, so a name with a core equivalent can be swapped textually
 SET search_path = pg_catalog

@@ -29,7 +29,12 @@ BEGIN
                  ('uuidv7_boundary', 'timestamp with time zone'),
                  ('uuidv6_boundary', 'timestamp with time zone'), ('uuid_smaller', 'uuid,uuid'),
                  ('uuid_larger', 'uuid,uuid'), ('min', 'uuid'), ('max', 'uuid'),
-                 ('pg_uuidx_dependents', '')) AS ours(name, args)
+                 ('uuidv7_at', 'timestamp without time zone'), ('uuidv47_encode', 'uuid,bytea'),
+                 ('uuidv47_decode', 'uuid,bytea'), ('siphash24', 'bytea,bytea'),
+                 ('uuid_extract_timestamp_us', 'uuid'), ('uuid_to_base32hex', 'uuid'),
+                 ('base32hex_to_uuid', 'text'), ('uuid_to_ulid', 'uuid'), ('ulid_to_uuid', 'text'),
+                 ('ulid_extract_timestamp', 'uuid'), ('typeid', 'text,uuid'), ('typeid_to_uuid', 'text'),
+                 ('typeid_prefix', 'text'), ('pg_uuidx_dependents', '')) AS ours(name, args)
       ON p.proname = ours.name
      AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') = ours.args
     WHERE p.pronamespace = '@extschema@'::pg_catalog.regnamespace;
@@ -374,12 +379,12 @@ COMMENT ON FUNCTION @extschema@.typeid_prefix(text) IS
 'the prefix of a TypeID, empty when it has none (prefix and suffix both checked)';
 
 -- living with core: what depends on this extension
--- (STABLE, reads the catalogs)
+-- (STABLE PARALLEL SAFE, reads the catalogs)
 
 CREATE FUNCTION @extschema@.pg_uuidx_dependents()
 RETURNS TABLE (dependent text, kind text, uses regprocedure,
                core_function regprocedure, handover text)
-LANGUAGE sql STABLE
+LANGUAGE sql STABLE PARALLEL SAFE
 -- with only pg_catalog on the path, expressions print pg_uuidx's functions
 -- qualified, so a name with a core equivalent can be swapped textually
 SET search_path = pg_catalog

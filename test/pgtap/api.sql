@@ -43,6 +43,8 @@ INSERT INTO api VALUES
     ('uuidv47_decode', '{uuid,bytea}', 'immutable', true),
     ('siphash24', '{bytea,bytea}', 'immutable', true),
     ('uuid_extract_timestamp_us', '{uuid}', 'immutable', true),
+    -- catalog reader: STABLE
+    ('pg_uuidx_dependents', '{}', 'stable', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),

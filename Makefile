@@ -20,6 +20,7 @@ OBJS = \
 	src/generate.o \
 	src/namebased.o \
 	src/precise.o \
+	src/range.o \
 	src/read.o \
 	src/siphash.o \
 	src/textforms.o \
@@ -34,6 +35,7 @@ REGRESS = \
 	convert \
 	namebased \
 	read \
+	range \
 	textforms \
 	facade \
 	errors \

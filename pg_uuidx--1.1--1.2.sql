@@ -71,6 +71,105 @@ COMMENT ON FUNCTION @extschema@.uuidv7_at(timestamptz) IS
 -- the id, range edges, and a text decoder for pg_partman
 -- (functions IMMUTABLE STRICT PARALLEL SAFE)
 
+CREATE FUNCTION @extschema@.uuidv7_time_range_support(internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_time_range_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_time_range_support(internal) IS
+'planner support of uuid <@ tstzrange: btree conditions on the id, and partition pruning';
+
+CREATE FUNCTION @extschema@.uuidv6_time_range_support(internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6_time_range_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv6_time_range_support(internal) IS
+'planner support of uuidv6_in_time_range(): btree conditions on the id, and partition pruning';
+
+CREATE FUNCTION @extschema@.uuidv7_in_time_range(id uuid, range tstzrange)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_in_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+SUPPORT @extschema@.uuidv7_time_range_support;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_in_time_range(uuid, tstzrange) IS
+'true for a v7 id whose time (millisecond and 1/4096 ms fraction) lies in the range; the operator uuid <@ tstzrange';
+
+CREATE OPERATOR @extschema@.<@ (
+    LEFTARG = uuid,
+    RIGHTARG = tstzrange,
+    FUNCTION = @extschema@.uuidv7_in_time_range
+);
+
+COMMENT ON OPERATOR @extschema@.<@ (uuid, tstzrange) IS
+'a v7 id whose time lies in the range; answered by a btree on the id';
+
+CREATE FUNCTION @extschema@.uuidv6_in_time_range(id uuid, range tstzrange)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6_in_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+SUPPORT @extschema@.uuidv6_time_range_support;
+
+COMMENT ON FUNCTION @extschema@.uuidv6_in_time_range(uuid, tstzrange) IS
+'true for a v6 id whose time (100-ns ticks) lies in the range; answered by a btree on the id';
+
+CREATE FUNCTION @extschema@.uuidv7_range_lower(range tstzrange)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_range_lower'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_range_lower(tstzrange) IS
+'the smallest v7 id whose time lies in the range (the largest uuid for an empty range)';
+
+CREATE FUNCTION @extschema@.uuidv7_range_upper(range tstzrange)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_range_upper'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_range_upper(tstzrange) IS
+'the largest v7 id whose time lies in the range (the nil uuid for an empty range)';
+
+CREATE FUNCTION @extschema@.uuidv6_range_lower(range tstzrange)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6_range_lower'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv6_range_lower(tstzrange) IS
+'the smallest v6 id whose time lies in the range (the largest uuid for an empty range)';
+
+CREATE FUNCTION @extschema@.uuidv6_range_upper(range tstzrange)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6_range_upper'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv6_range_upper(tstzrange) IS
+'the largest v6 id whose time lies in the range (the nil uuid for an empty range)';
+
+CREATE FUNCTION @extschema@.uuidv7_boundary_upper(ts timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_boundary_upper'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_boundary_upper(timestamptz) IS
+'largest UUIDv7 whose time is ts: id BETWEEN uuidv7_boundary(a) AND uuidv7_boundary_upper(b) selects ids made in [a, b]';
+
+CREATE FUNCTION @extschema@.uuidv6_boundary_upper(ts timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6_boundary_upper'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv6_boundary_upper(timestamptz) IS
+'largest UUIDv6 whose time is ts, the upper edge for BETWEEN';
+
+CREATE FUNCTION @extschema@.uuid_extract_timestamp_from_text(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.uuid_extract_timestamp(CAST(id AS pg_catalog.uuid));
+
+COMMENT ON FUNCTION @extschema@.uuid_extract_timestamp_from_text(text) IS
+'uuid_extract_timestamp() of an id given as text: the time decoder pg_partman''s create_parent() takes';
+
 -- the v4 facade (UUIDv47), the microsecond reader and ordered backfill
 -- (readers and facade IMMUTABLE STRICT PARALLEL SAFE)
 

@@ -43,6 +43,18 @@ INSERT INTO api VALUES
     ('uuidv47_decode', '{uuid,bytea}', 'immutable', true),
     ('siphash24', '{bytea,bytea}', 'immutable', true),
     ('uuid_extract_timestamp_us', '{uuid}', 'immutable', true),
+    -- time ranges
+    ('uuidv7_time_range_support', '{internal}', 'immutable', true),
+    ('uuidv6_time_range_support', '{internal}', 'immutable', true),
+    ('uuidv7_in_time_range', '{uuid,tstzrange}', 'immutable', true),
+    ('uuidv6_in_time_range', '{uuid,tstzrange}', 'immutable', true),
+    ('uuidv7_range_lower', '{tstzrange}', 'immutable', true),
+    ('uuidv7_range_upper', '{tstzrange}', 'immutable', true),
+    ('uuidv6_range_lower', '{tstzrange}', 'immutable', true),
+    ('uuidv6_range_upper', '{tstzrange}', 'immutable', true),
+    ('uuidv7_boundary_upper', '{"timestamp with time zone"}', 'immutable', true),
+    ('uuidv6_boundary_upper', '{"timestamp with time zone"}', 'immutable', true),
+    ('uuid_extract_timestamp_from_text', '{text}', 'immutable', true),
     -- catalog reader: STABLE
     ('pg_uuidx_dependents', '{}', 'stable', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)

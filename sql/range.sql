@@ -1,0 +1,126 @@
+-- Time ranges: id <@ tstzrange for v7 ids, uuidv6_in_time_range() for v6,
+-- their edges, the upper boundary, and the btree conditions and partition
+-- pruning the planner makes of them.
+SET TimeZone = 'UTC';
+
+-- an instant on a v7 tick (125 us = 512/4096 ms) and one between ticks
+-- (1 us: tick 4 names 0.977 us)
+SELECT uuidv7_range_lower('[2026-01-01 00:00:00.000125+00, 2026-01-02)') AS on_tick_inclusive,
+       uuidv7_range_lower('(2026-01-01 00:00:00.000125+00, 2026-01-02)') AS on_tick_exclusive,
+       uuidv7_range_lower('[2026-01-01 00:00:00.000001+00, 2026-01-02)') AS between_ticks;
+SELECT uuidv7_range_upper('[2026-01-01, 2026-01-01 00:00:00.000125+00]') AS on_tick_inclusive,
+       uuidv7_range_upper('[2026-01-01, 2026-01-01 00:00:00.000125+00)') AS on_tick_exclusive,
+       uuidv7_range_upper('[2026-01-01, 2026-01-01 00:00:00.000001+00)') AS between_ticks;
+-- infinite ends, the ends of what v7 holds, empty ranges
+SELECT uuidv7_range_lower('(,)') AS lower_all, uuidv7_range_upper('(,)') AS upper_all;
+SELECT uuidv7_range_lower('[1960-01-01, 1970-01-01 00:00:00.000001+00)') AS before_1970_lower,
+       uuidv7_range_upper('[1960-01-01, 1970-01-01 00:00:00.000001+00)') AS before_1970_upper;
+SELECT uuidv7_range_lower('empty') AS empty_lower, uuidv7_range_upper('empty') AS empty_upper,
+       uuidv7_range_lower('[1960-01-01, 1969-12-31)') AS outside_lower;
+SELECT uuidv6_range_lower('[2022-02-22 19:22:22+00, 2022-02-22 19:22:23+00)') AS v6_lower,
+       uuidv6_range_upper('[2022-02-22 19:22:22+00, 2022-02-22 19:22:23+00)') AS v6_upper;
+
+-- the predicate at the edges, inclusive and exclusive
+WITH t(id) AS (VALUES (uuidv7_boundary('2026-01-01 00:00:00.000125+00')))
+SELECT id <@ '[2026-01-01 00:00:00.000125+00,)' AS incl_lower,
+       id <@ '(2026-01-01 00:00:00.000125+00,)' AS excl_lower,
+       id <@ '(,2026-01-01 00:00:00.000125+00]' AS incl_upper,
+       id <@ '(,2026-01-01 00:00:00.000125+00)' AS excl_upper,
+       id <@ 'empty' AS in_empty, id <@ '(,)' AS in_all
+FROM t;
+-- an id of another version or variant is never in a range
+SELECT '017f22e2-79b0-8cc3-98c4-dc0c0c07398f'::uuid <@ '(,)' AS v8,
+       '017f22e2-79b0-7cc3-08c4-dc0c0c07398f'::uuid <@ '(,)' AS ncs_variant,
+       uuidv6_in_time_range('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', '(,)') AS v7_as_v6,
+       uuidv6_in_time_range('1ec9414c-232a-6b00-b3c8-9e6bdeced846',
+                            '[2022-02-22 19:22:22+00, 2022-02-22 19:22:22.000001+00)') AS v6_vector;
+SELECT uuidv7_boundary_upper('2026-01-01 00:00:00.000125+00') = uuidv7_range_upper('[2026-01-01, 2026-01-01 00:00:00.000125+00]') AS upper_boundary,
+       uuidv6_boundary_upper('2022-02-22 19:22:22+00') AS v6_upper_boundary,
+       uuid_extract_timestamp_from_text('017F22E2-79B0-7CC3-98C4-DC0C0C07398F') AS from_text;
+
+-- the same rows with and without the index, on ids of every kind
+CREATE TABLE ids (id uuid PRIMARY KEY);
+INSERT INTO ids
+SELECT uuidv7_at('2026-01-01'::timestamptz + g * interval '37 ms') FROM generate_series(1, 20000) g
+UNION ALL SELECT uuidv6() FROM generate_series(1, 2000)
+UNION ALL SELECT uuidv4() FROM generate_series(1, 2000)
+UNION ALL SELECT uuidv1_to_v6(uuidv6_to_v1(uuidv6())) FROM generate_series(1, 100)
+UNION ALL SELECT uuidv7_boundary('2026-01-01 00:01:00+00')
+UNION ALL SELECT uuidv7_boundary_upper('2026-01-01 00:02:00+00')
+UNION ALL SELECT ('017f22e2-79b0-8cc3-98c4-' || lpad(to_hex(g), 12, '0'))::uuid FROM generate_series(1, 100) g
+UNION ALL SELECT '00000000-0000-0000-0000-000000000000'
+UNION ALL SELECT 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+ON CONFLICT DO NOTHING;
+ANALYZE ids;
+CREATE TEMP TABLE ranges (r tstzrange);
+INSERT INTO ranges VALUES
+    ('[2026-01-01 00:01:00+00, 2026-01-01 00:02:00+00)'), ('(2026-01-01 00:01:00+00, 2026-01-01 00:02:00+00]'),
+    ('[2026-01-01 00:01:00+00, 2026-01-01 00:01:00+00]'), ('(,2026-01-01 00:00:10+00)'),
+    ('[2026-01-01 00:12:00+00,)'), ('empty'), ('(,)'), ('[2027-01-01, 2028-01-01)');
+CREATE FUNCTION pg_temp.matches(r tstzrange, use_index boolean) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+    PERFORM set_config('enable_seqscan', (NOT use_index)::text, true);
+    PERFORM set_config('enable_indexscan', use_index::text, true);
+    PERFORM set_config('enable_bitmapscan', use_index::text, true);
+    EXECUTE format('SELECT count(*) FROM ids WHERE id <@ %L::tstzrange', r) INTO n;
+    RETURN n;
+END $$;
+SELECT r, pg_temp.matches(r, true) AS with_index, pg_temp.matches(r, false) AS without_index,
+       (SELECT count(*) FROM ids
+        WHERE uuid_extract_version(id) = 7
+          AND uuid_extract_timestamp_us(id) IS NOT NULL
+          AND uuidv7_in_time_range(id, r)) AS by_function
+FROM ranges
+ORDER BY r;
+SELECT count(*) FILTER (WHERE id <@ '[2026-01-01 00:01:00+00, 2026-01-01 00:02:00+00]') =
+       count(*) FILTER (WHERE id BETWEEN uuidv7_boundary('2026-01-01 00:01:00+00')
+                                    AND uuidv7_boundary_upper('2026-01-01 00:02:00+00')
+                          AND uuid_extract_version(id) = 7) AS between_agrees
+FROM ids;
+
+-- the plan: btree conditions on the primary key, the predicate rechecked;
+-- also for a range computed at run time
+CREATE FUNCTION pg_temp.plan(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE line text; plan text := '';
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+        plan := plan || line || E'\n';
+    END LOOP;
+    RETURN plan;
+END $$;
+SELECT pg_temp.plan($$SELECT * FROM ids WHERE id <@ '[2026-01-01 00:01:00+00, 2026-01-01 00:02:00+00)'$$)
+       ~ 'Index Only Scan using ids_pkey[^\n]*\n *Index Cond: \(\(id >= ''[0-9a-f-]+''::uuid\) AND \(id <= ''[0-9a-f-]+''::uuid\)\)\n *Filter: \(id <@ ' AS index_conditions;
+SELECT pg_temp.plan($$SELECT * FROM ids WHERE id <@ tstzrange(now() - interval '1 hour', now())$$)
+       ~ 'Index Cond: \(\(id >= uuidv7_range_lower' AS runtime_range_uses_index;
+SELECT pg_temp.plan($$SELECT * FROM ids WHERE uuidv6_in_time_range(id, '[2026-01-01, 2026-01-02)')$$)
+       ~ 'Index Cond: \(\(id >= ''[0-9a-f-]+''::uuid\) AND \(id <= ' AS v6_index_conditions;
+
+-- partition pruning on a table partitioned by the id
+CREATE TABLE events (id uuid PRIMARY KEY, n int) PARTITION BY RANGE (id);
+CREATE TABLE events_d1 PARTITION OF events FOR VALUES FROM (uuidv7_boundary('2026-01-01')) TO (uuidv7_boundary('2026-01-02'));
+CREATE TABLE events_d2 PARTITION OF events FOR VALUES FROM (uuidv7_boundary('2026-01-02')) TO (uuidv7_boundary('2026-01-03'));
+CREATE TABLE events_d3 PARTITION OF events FOR VALUES FROM (uuidv7_boundary('2026-01-03')) TO (uuidv7_boundary('2026-01-04'));
+INSERT INTO events SELECT uuidv7_at('2026-01-01'::timestamptz + g * interval '1 minute'), g FROM generate_series(0, 4319) g;
+ANALYZE events;
+SELECT (SELECT count(*) FROM regexp_matches(pg_temp.plan(
+            $$SELECT * FROM events WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)'$$), 'on events_d', 'g')) AS partitions_scanned,
+       (SELECT count(*) FROM events WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)') AS rows_in_range,
+       (SELECT count(*) FROM regexp_matches(pg_temp.plan(
+            $$SELECT * FROM events WHERE id >= uuidv7_boundary('2026-01-02') AND id < uuidv7_boundary('2026-01-03')$$),
+            'on events_d', 'g')) AS boundary_partitions;
+-- a range known only at run time: pruned when the executor starts
+CREATE FUNCTION pg_temp.analyzed(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE line text; plan text := '';
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+        plan := plan || line || E'\n';
+    END LOOP;
+    RETURN plan;
+END $$;
+SELECT substring(pg_temp.analyzed($$SELECT * FROM events
+           WHERE id <@ tstzrange('2026-01-02 06:00+00'::timestamptz + interval '0 s', '2026-01-02 07:00+00')$$)
+           FROM 'Subplans Removed: [0-9]+') AS runtime_pruning,
+       (SELECT count(*) FROM events
+        WHERE id <@ tstzrange('2026-01-02 06:00+00'::timestamptz + interval '0 s', '2026-01-02 07:00+00')) AS rows_in_range;
+DROP TABLE events, ids;

@@ -59,7 +59,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test uuidv47-check
+.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test uuidv47-check ecosystem
 
 demo:
 	bash test/run.sh demo
@@ -103,3 +103,8 @@ package-test: pgxn-test deb-test
 # the server the PG* variables name (skips without UUIDV47_SRC)
 uuidv47-check:
 	bash test/uuidv47_ref.sh
+
+# optional: pg_partman and TimescaleDB beside pg_uuidx (test/ecosystem/);
+# builds them from Debian's source packages first, skips what is missing
+ecosystem:
+	ECOSYSTEM=1 bash test/run.sh ecosystem

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/run.sh [demo|crosscheck] - "make test" (and CI's .ci/run): installs the Debian
+# test/run.sh [demo|crosscheck|ecosystem] - "make test" (and CI's .ci/run): installs the Debian
 # packages that are missing, builds and installs pg_uuidx, then runs, as an
 # unprivileged OS user in a temp dir:
 #   pg_regress  "make installcheck" (sql/, expected/)  } on one throwaway
@@ -14,7 +14,10 @@
 # picks TAP tests; KEEP=1 keeps the temp dir; PG_CFLAGS goes to the
 # compiler.  "make demo" runs test/demo.sql instead; "make crosscheck"
 # (test/run.sh crosscheck) test/textforms/crosscheck.sh, the text forms
-# against npm ulid, typeid-js and Python, skipped when they are missing.
+# against npm ulid, typeid-js and Python, skipped when they are missing;
+# "make ecosystem" (test/run.sh ecosystem) builds pg_partman and TimescaleDB
+# (test/ecosystem/build.sh) and runs test/ecosystem/*.pl, which skip what is
+# not there.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -94,7 +97,11 @@ memcheck() {
     build_install
 }
 
-if [ "${MEMCHECK:-0}" = 1 ]; then
+if [ "${1:-}" = ecosystem ]; then
+    build_install
+    bash "$REPO/test/ecosystem/build.sh" || say "ecosystem: a build failed; its test will skip"
+    suite ecosystem "test/ecosystem/*.pl"
+elif [ "${MEMCHECK:-0}" = 1 ]; then
     memcheck "${PROVE_TESTS:-test/t/*.pl}"
 else
     build_install

@@ -17,6 +17,8 @@
 #   facade   ns per call of uuidv47_encode/decode against uuidv7(), and of
 #            uuid_extract_timestamp_us against uuid_extract_timestamp
 #            (facade.sql, N_GEN rows, REPS repetitions), if installed
+#   range    a one-hour range on N_RANGE DEFAULT uuidv7() rows: id <@ tstzrange
+#            against a uuid_extract_timestamp(id) filter (range.sql)
 #   textforms  ns per call of the base32hex, ULID and TypeID functions
 #            against uuid_out and uuid_in (textforms.sql; N_GEN ids, REPS)
 #   insert   N_INSERT rows keyed by identity, uuidv7(), uuidv6(), gen_random_uuid()
@@ -27,7 +29,7 @@
 #   N_GEN=2000000  N_INSERT=10000000  BATCH=100000  N_CONV=1000000
 #   N_MEM=10000000  REPS=7  CLIENTS="1 2 4 8"  SECONDS_PER_RUN=15
 #   PGBENCH_PRELOAD=1000000 (rows in the pgbench table before each run)
-#   PHASES="gen facade memory convert textforms insert pgbench"  OUT=test/bench/out
+#   PHASES="gen facade memory convert range textforms insert pgbench"  N_RANGE=10000000  OUT=test/bench/out
 #   PG_CONFIG (default: Debian's /usr/lib/postgresql/$PG_MAJOR, PG_MAJOR=15)
 #   BUILD=1 (0: skip make and make install, benchmark what is installed)
 # N_GEN is also the row count of the readers' table; above about 3M rows it
@@ -48,7 +50,7 @@ usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 while [ $# -gt 0 ]; do
     case $1 in -h|--help) usage; exit 0 ;; --seconds) set -- --seconds-per-run "${@:2}" ;; --preload) set -- --pgbench-preload "${@:2}" ;; esac
     v=$(echo "${1#--}" | tr a-z- A-Z_)
-    [[ $1 == --* && " N_GEN N_INSERT BATCH N_CONV N_MEM REPS CLIENTS SECONDS_PER_RUN PGBENCH_PRELOAD PHASES OUT BUILD " == *" $v "* ]] ||
+    [[ $1 == --* && " N_GEN N_INSERT BATCH N_CONV N_MEM REPS CLIENTS SECONDS_PER_RUN PGBENCH_PRELOAD PHASES OUT BUILD N_RANGE " == *" $v "* ]] ||
         { echo "unknown option: $1 (try --help)" >&2; exit 2; }
     [ $# -ge 2 ] || { echo "$1 needs a value" >&2; exit 2; }
     printf -v "$v" '%s' "$2"
@@ -56,20 +58,20 @@ while [ $# -gt 0 ]; do
 done
 : "${N_GEN:=2000000}" "${N_INSERT:=10000000}" "${BATCH:=100000}" "${N_CONV:=1000000}" "${N_MEM:=10000000}" "${REPS:=7}"
 : "${CLIENTS:=1 2 4 8}" "${SECONDS_PER_RUN:=15}" "${PGBENCH_PRELOAD:=1000000}" "${OUT:=$repo/test/bench/out}" "${BUILD:=1}"
-: "${PHASES:=gen facade memory convert textforms insert pgbench}"
+: "${PHASES:=gen facade memory convert range textforms insert pgbench}" "${N_RANGE:=10000000}"
 bad() { echo "$1" >&2; exit 2; }
-for v in N_GEN N_INSERT BATCH N_CONV N_MEM REPS SECONDS_PER_RUN; do
+for v in N_GEN N_INSERT BATCH N_CONV N_MEM N_RANGE REPS SECONDS_PER_RUN; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || bad "$v must be a positive integer, not '${!v}'"
 done
 [[ $CLIENTS =~ ^[1-9][0-9]*( [1-9][0-9]*)*$ ]] || bad "CLIENTS must list positive integers, not '$CLIENTS'"
 [[ $PGBENCH_PRELOAD =~ ^(0|[1-9][0-9]*)$ ]] || bad "PGBENCH_PRELOAD must be a number, not '$PGBENCH_PRELOAD'"
 [[ $BUILD =~ ^[01]$ ]] || bad "BUILD must be 1 or 0, not '$BUILD'"
-for p in $PHASES; do [[ " gen facade memory convert textforms insert pgbench " == *" $p "* ]] || bad "unknown phase: $p"; done
+for p in $PHASES; do [[ " gen facade memory convert range textforms insert pgbench " == *" $p "* ]] || bad "unknown phase: $p"; done
 has_phase() { [[ " $PHASES " == *" $1 "* ]]; }
 
 build_env=""
 if [ "$BUILD" = 0 ]; then build_env="BUILD=0 "; fi
-command="${build_env}N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV N_MEM=$N_MEM REPS=$REPS CLIENTS=\"$CLIENTS\" SECONDS_PER_RUN=$SECONDS_PER_RUN PGBENCH_PRELOAD=$PGBENCH_PRELOAD PHASES=\"$PHASES\" bash test/bench/run.sh"
+command="${build_env}N_GEN=$N_GEN N_INSERT=$N_INSERT BATCH=$BATCH N_CONV=$N_CONV N_MEM=$N_MEM N_RANGE=$N_RANGE REPS=$REPS CLIENTS=\"$CLIENTS\" SECONDS_PER_RUN=$SECONDS_PER_RUN PGBENCH_PRELOAD=$PGBENCH_PRELOAD PHASES=\"$PHASES\" bash test/bench/run.sh"
 
 # Outside: packages, build, then this script again inside a throwaway cluster
 # (test/lib.sh's in_cluster: PostgreSQL::Test::Cluster, run by an
@@ -90,7 +92,7 @@ if [ -z "${BENCH_INSIDE:-}" ]; then
     rm -f "$OUT"/*.tsv "$OUT"/*.png "$OUT"/*.md "$OUT"/*.log
     stage
     cp "$so" "$work/pg_uuidx.so"
-    export N_GEN N_INSERT BATCH N_CONV N_MEM REPS CLIENTS SECONDS_PER_RUN PGBENCH_PRELOAD PHASES BUILD command \
+    export N_GEN N_INSERT BATCH N_CONV N_MEM N_RANGE REPS CLIENTS SECONDS_PER_RUN PGBENCH_PRELOAD PHASES BUILD command \
         BENCH_INSIDE=1 BENCH_OUT=$work/out BENCH_COMMIT="$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)$(
             git -C "$repo" diff --quiet HEAD -- . ':!test/bench' 2>/dev/null || echo ' + uncommitted changes')"
     rc=0
@@ -127,6 +129,8 @@ has_phase facade && has_function "uuidv47_encode(uuid,bytea)" && {
     say "facade: $REPS interleaved repetitions of $N_GEN rows per expression"
     psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/facade.sql" >"$OUT/facade.md"; }
 has_phase convert && { say "conversion: $N_CONV v1 ids to v6"; psql_run -v n="$N_CONV" -f "$here/convert.sql"; }
+has_phase range && { say "range: one hour of $N_RANGE rows, $REPS repetitions"
+    psql_run -v n="$N_RANGE" -v reps="$REPS" -f "$here/range.sql" >"$OUT/range.md"; }
 has_phase textforms && { say "text forms: $REPS interleaved repetitions over $N_GEN ids"
     psql_run -v n="$N_GEN" -v reps="$REPS" -f "$here/textforms.sql" >"$OUT/textforms.md"; }
 
@@ -216,7 +220,7 @@ gib() { awk -v k="$1" 'BEGIN { printf "%.1f GiB", k / 1048576 }'; }
     fi
     echo
     psql_run -At -f "$here/report.sql"
-    for part in facade textforms; do
+    for part in facade range textforms; do
         if [ -s "$OUT/$part.md" ]; then cat "$OUT/$part.md"; echo; fi
     done
     if has_phase memory; then

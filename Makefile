@@ -59,7 +59,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test uuidv47-check ecosystem
+.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test uuidv47-check ecosystem citus
 
 demo:
 	bash test/run.sh demo
@@ -108,3 +108,8 @@ uuidv47-check:
 # builds them from Debian's source packages first, skips what is missing
 ecosystem:
 	ECOSYSTEM=1 bash test/run.sh ecosystem
+
+# optional: pg_uuidx on a Citus coordinator and workers (test/citus/);
+# CITUS_SOURCE=<checkout or git URL> [CITUS_REF=<tag>] make citus
+citus:
+	bash test/run.sh citus

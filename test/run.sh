@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/run.sh [demo|crosscheck|ecosystem] - "make test" (and CI's .ci/run): installs the Debian
+# test/run.sh [demo|crosscheck|ecosystem|citus] - "make test" (and CI's .ci/run): installs the Debian
 # packages that are missing, builds and installs pg_uuidx, then runs, as an
 # unprivileged OS user in a temp dir:
 #   pg_regress  "make installcheck" (sql/, expected/)  } on one throwaway
@@ -17,7 +17,8 @@
 # against npm ulid, typeid-js and Python, skipped when they are missing;
 # "make ecosystem" (test/run.sh ecosystem) builds pg_partman and TimescaleDB
 # (test/ecosystem/build.sh) and runs test/ecosystem/*.pl, which skip what is
-# not there.
+# not there; "make citus" (CITUS_SOURCE=<path or git URL> [CITUS_REF=tag])
+# builds Citus (test/citus/build.sh) and runs test/citus/citus.pl.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -101,6 +102,10 @@ if [ "${1:-}" = ecosystem ]; then
     build_install
     bash "$REPO/test/ecosystem/build.sh" || say "ecosystem: a build failed; its test will skip"
     suite ecosystem "test/ecosystem/*.pl"
+elif [ "${1:-}" = citus ]; then
+    build_install
+    bash "$REPO/test/citus/build.sh" || say "citus: not built; the test will skip"
+    suite citus "test/citus/*.pl"
 elif [ "${MEMCHECK:-0}" = 1 ]; then
     memcheck "${PROVE_TESTS:-test/t/*.pl}"
 else

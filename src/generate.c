@@ -1,7 +1,7 @@
 /*
  * generate.c
- *		SQL entry points that make ids: uuidv7(), uuidv7(interval), uuidv7_at(),
- *		uuidv6() and uuidv4().
+ *		SQL entry points that make ids from the clock: uuidv7(),
+ *		uuidv7(interval), uuidv6() and uuidv4() (uuidv7_at() is in backfill.c).
  *
  * Each asks the clock and the entropy block for its inputs and hands them to
  * layout.h; none of them keeps state of its own beyond its MonotonicTick.

@@ -1,6 +1,8 @@
 -- Time ranges: id <@ tstzrange for v7 ids, uuidv6_in_time_range() for v6,
 -- their edges, the upper boundary, and the btree conditions and partition
 -- pruning the planner makes of them.
+CREATE EXTENSION pg_uuidx;
+SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';
 
 -- an instant on a v7 tick (125 us = 512/4096 ms) and one between ticks
@@ -124,3 +126,4 @@ SELECT substring(pg_temp.analyzed($$SELECT * FROM events
        (SELECT count(*) FROM events
         WHERE id <@ tstzrange('2026-01-02 06:00+00'::timestamptz + interval '0 s', '2026-01-02 07:00+00')) AS rows_in_range;
 DROP TABLE events, ids;
+DROP EXTENSION pg_uuidx;

@@ -83,10 +83,10 @@ FROM ids;
 
 -- the plan: btree conditions on the primary key, the predicate rechecked;
 -- also for a range computed at run time
-CREATE FUNCTION pg_temp.plan(q text) RETURNS text LANGUAGE plpgsql AS $$
+CREATE FUNCTION pg_temp.plan(q text, options text DEFAULT 'COSTS OFF') RETURNS text LANGUAGE plpgsql AS $$
 DECLARE line text; plan text := '';
 BEGIN
-    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+    FOR line IN EXECUTE format('EXPLAIN (%s) %s', options, q) LOOP
         plan := plan || line || E'\n';
     END LOOP;
     RETURN plan;
@@ -112,17 +112,9 @@ SELECT (SELECT count(*) FROM regexp_matches(pg_temp.plan(
             $$SELECT * FROM events WHERE id >= uuidv7_boundary('2026-01-02') AND id < uuidv7_boundary('2026-01-03')$$),
             'on events_d', 'g')) AS boundary_partitions;
 -- a range known only at run time: pruned when the executor starts
-CREATE FUNCTION pg_temp.analyzed(q text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE line text; plan text := '';
-BEGIN
-    FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
-        plan := plan || line || E'\n';
-    END LOOP;
-    RETURN plan;
-END $$;
-SELECT substring(pg_temp.analyzed($$SELECT * FROM events
-           WHERE id <@ tstzrange('2026-01-02 06:00+00'::timestamptz + interval '0 s', '2026-01-02 07:00+00')$$)
-           FROM 'Subplans Removed: [0-9]+') AS runtime_pruning,
+SELECT substring(pg_temp.plan($$SELECT * FROM events
+           WHERE id <@ tstzrange('2026-01-02 06:00+00'::timestamptz + interval '0 s', '2026-01-02 07:00+00')$$,
+           'ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF') FROM 'Subplans Removed: [0-9]+') AS runtime_pruning,
        (SELECT count(*) FROM events
         WHERE id <@ tstzrange('2026-01-02 06:00+00'::timestamptz + interval '0 s', '2026-01-02 07:00+00')) AS rows_in_range;
 DROP TABLE events, ids;

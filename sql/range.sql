@@ -98,6 +98,15 @@ SELECT pg_temp.plan($$SELECT * FROM ids WHERE id <@ tstzrange(now() - interval '
 SELECT pg_temp.plan($$SELECT * FROM ids WHERE uuidv6_in_time_range(id, '[2026-01-01, 2026-01-02)')$$)
        ~ 'Index Cond: \(\(id >= ''[0-9a-f-]+''::uuid\) AND \(id <= ' AS v6_index_conditions;
 
+-- a generic plan keeps the range as a parameter: the edges are computed
+-- when it runs, also for NULL (no rows, as the strict predicate gives)
+PREPARE in_range(tstzrange) AS SELECT count(*) FROM ids WHERE id <@ $1;
+SET plan_cache_mode = force_generic_plan;
+EXECUTE in_range('[2026-01-01 00:01:00+00, 2026-01-01 00:02:00+00)');
+EXECUTE in_range(NULL);
+RESET plan_cache_mode;
+DEALLOCATE in_range;
+
 -- partition pruning on a table partitioned by the id
 CREATE TABLE events (id uuid PRIMARY KEY, n int) PARTITION BY RANGE (id);
 CREATE TABLE events_d1 PARTITION OF events FOR VALUES FROM (uuidv7_boundary('2026-01-01')) TO (uuidv7_boundary('2026-01-02'));

@@ -298,6 +298,13 @@ pg_uuidx_uuidv6_boundary_upper(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(uuid);
 }
 
+/* a NULL constant range: the strict predicate is NULL, nothing to derive */
+static bool
+IsNullConst(Node *node)
+{
+	return IsA(node, Const) && ((Const *) node)->constisnull;
+}
+
 /*
  * An expression for one edge of the range expression: a constant when the
  * range is one, else a call of uuidvN_range_lower/upper, found in the schema
@@ -369,7 +376,7 @@ IndexConditions(SupportRequestIndexCondition *req, int version)
 	else
 		return NIL;
 	range = lsecond(args);
-	if (collation == EXPANDED_MARK || req->indexarg != 0 ||
+	if (collation == EXPANDED_MARK || req->indexarg != 0 || IsNullConst(range) ||
 		req->index->relam != BTREE_AM_OID ||
 		!OidIsValid(get_opfamily_member(req->opfamily, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber)) ||
 		!is_pseudo_constant_for_index(req->root, range, req->index))
@@ -402,7 +409,7 @@ ExpandForPartitions(SupportRequestSimplify *req, int version)
 		return NULL;
 	rte = rt_fetch(var->varno, req->root->parse->rtable);
 	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE ||
-		contain_var_clause(range) || contain_volatile_functions(range))
+		IsNullConst(range) || contain_var_clause(range) || contain_volatile_functions(range))
 		return NULL;
 
 	marked = (FuncExpr *) copyObject(call);

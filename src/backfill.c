@@ -20,6 +20,7 @@
  */
 #include "postgres.h"
 
+#include "clock.h"
 #include "entropy.h"
 #include "layout.h"
 #include "ticks.h"
@@ -31,7 +32,6 @@
  * follow in every id.
  */
 #define BACKFILL_COUNTER_BITS	24
-#define BACKFILL_RANDOM_BITS	(62 - BACKFILL_COUNTER_BITS)
 
 typedef struct BackfillState
 {
@@ -66,12 +66,11 @@ NextBackfillV7(uint64 tick)
 	{
 		backfill_state.used = true;
 		backfill_state.tick = tick;
-		backfill_state.counter = random >> (64 - (BACKFILL_COUNTER_BITS - 1));
+		backfill_state.counter = counter_seed(random, BACKFILL_COUNTER_BITS);
 	}
 
 	uuid_pack(uuid, uuid_time_hi(tick, 7),
-			  uuid_variant_lo((backfill_state.counter << BACKFILL_RANDOM_BITS) |
-							  (random & ((UINT64CONST(1) << BACKFILL_RANDOM_BITS) - 1))));
+			  uuid_variant_lo(counter_payload(backfill_state.counter, BACKFILL_COUNTER_BITS, random)));
 	return uuid;
 }
 

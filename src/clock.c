@@ -30,10 +30,7 @@ clock_now(void)
 
 /*
  * Advance a generator to the clock reading "now" and return the field that
- * follows the timestamp: the counter in its top counter_bits bits, then the
- * low bits of "random".  The top counter_bits - 1 bits of "random" seed the
- * counter when a new tick starts, so the two uses never share a bit as long
- * as 2 * counter_bits <= 63.
+ * follows the timestamp (counter_payload: the counter, then random bits).
  *
  * RFC 9562 6.2: a tick later than the last one starts a freshly seeded
  * counter (Method 1, "Fixed Bit-Length Dedicated Counter Seeding"); the same
@@ -47,24 +44,19 @@ monotonic_next(MonotonicTick *state, uint64 now, uint64 random)
 {
 	int			bits = state->counter_bits;
 	uint64		counter_max = (UINT64CONST(1) << bits) - 1;
-	uint64		seed;
-
-	Assert(COUNTER_BITS_VALID(bits));
-	seed = random >> (64 - (bits - 1));
 
 	if (now > state->tick)
 	{
 		state->tick = now;
-		state->counter = seed;
+		state->counter = counter_seed(random, bits);
 	}
 	else if (state->counter < counter_max)
 		state->counter++;
 	else
 	{
 		state->tick++;
-		state->counter = seed;
+		state->counter = counter_seed(random, bits);
 	}
 
-	return (state->counter << (62 - bits)) |
-		(random & ((UINT64CONST(1) << (62 - bits)) - 1));
+	return counter_payload(state->counter, bits, random);
 }

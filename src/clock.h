@@ -36,6 +36,28 @@ typedef struct MonotonicTick
  */
 #define COUNTER_BITS_VALID(bits) ((bits) >= 2 && 2 * (bits) <= 63)
 
+/*
+ * RFC 9562 6.2 Method 1: a counter of "bits" bits seeded with the top
+ * bits - 1 bits of a random word, its top bit (the rollover guard) zero.
+ */
+static inline uint64
+counter_seed(uint64 random, int bits)
+{
+	Assert(COUNTER_BITS_VALID(bits));
+	return random >> (64 - (bits - 1));
+}
+
+/*
+ * The 62 bits that follow the variant: the counter in the top "bits" bits,
+ * then the low bits of "random", which never include the bits that seeded
+ * the counter while COUNTER_BITS_VALID(bits).
+ */
+static inline uint64
+counter_payload(uint64 counter, int bits, uint64 random)
+{
+	return (counter << (62 - bits)) | (random & ((UINT64CONST(1) << (62 - bits)) - 1));
+}
+
 extern UnixTime clock_now(void);
 extern uint64 monotonic_next(MonotonicTick *state, uint64 now, uint64 random);
 

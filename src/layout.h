@@ -117,4 +117,14 @@ uuid_variant_lo(uint64 payload)
 	return UUID_VARIANT_RFC | (payload & UUID_LO_PAYLOAD);
 }
 
+/*
+ * The smallest (upper = false) or largest id of a v6 or v7 tick: version
+ * and variant set, everything after the timestamp zero or all ones.
+ */
+static inline void
+uuid_pack_tick_edge(pg_uuid_t *uuid, uint64 tick, int version, bool upper)
+{
+	uuid_pack(uuid, uuid_time_hi(tick, version), uuid_variant_lo(upper ? UUID_LO_PAYLOAD : 0));
+}
+
 #endif							/* PG_UUIDX_LAYOUT_H */

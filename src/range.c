@@ -232,10 +232,8 @@ RangeEdge(RangeType *range, int version, bool upper)
 
 	if (span.empty)
 		memset(uuid->data, upper ? 0x00 : 0xFF, UUID_LEN);
-	else if (upper)
-		uuid_pack(uuid, uuid_time_hi(span.hi, version), uuid_variant_lo(UUID_LO_PAYLOAD));
 	else
-		uuid_pack(uuid, uuid_time_hi(span.lo, version), uuid_variant_lo(0));
+		uuid_pack_tick_edge(uuid, upper ? span.hi : span.lo, version, upper);
 	return uuid;
 }
 
@@ -283,8 +281,7 @@ pg_uuidx_uuidv7_boundary_upper(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
 
-	uuid_pack(uuid, uuid_time_hi(v7_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), 7),
-			  uuid_variant_lo(UUID_LO_PAYLOAD));
+	uuid_pack_tick_edge(uuid, v7_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), 7, true);
 	PG_RETURN_UUID_P(uuid);
 }
 
@@ -293,8 +290,7 @@ pg_uuidx_uuidv6_boundary_upper(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
 
-	uuid_pack(uuid, uuid_time_hi(gregorian_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), 6),
-			  uuid_variant_lo(UUID_LO_PAYLOAD));
+	uuid_pack_tick_edge(uuid, gregorian_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), 6, true);
 	PG_RETURN_UUID_P(uuid);
 }
 
@@ -337,10 +333,9 @@ EdgeExpr(Oid predicate, Node *range, int version, bool upper)
 static List *
 EdgeClauses(Oid predicate, Node *id, Node *range, int version)
 {
-	Oid			ge = get_opfamily_member(get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID)),
-										 UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
-	Oid			le = get_opfamily_member(get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID)),
-										 UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
+	Oid			family = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
+	Oid			ge = get_opfamily_member(family, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
+	Oid			le = get_opfamily_member(family, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
 
 	return list_make2(make_opclause(ge, BOOLOID, false, (Expr *) copyObject(id),
 									EdgeExpr(predicate, range, version, false),

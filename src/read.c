@@ -61,16 +61,13 @@ pg_uuidx_uuid_extract_version(PG_FUNCTION_ARGS)
 	PG_RETURN_INT16((int16) uuid_version(hi));
 }
 
-/*
- * The smallest id of a time-ordered version at a tick: version and variant
- * set, everything after the timestamp zero.
- */
+/* The smallest id of a time-ordered version at a tick */
 static Datum
 BoundaryUuid(uint64 tick, int version)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
 
-	uuid_pack(uuid, uuid_time_hi(tick, version), uuid_variant_lo(0));
+	uuid_pack_tick_edge(uuid, tick, version, false);
 	PG_RETURN_UUID_P(uuid);
 }
 

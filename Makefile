@@ -1,11 +1,9 @@
-# pg_uuidx: PGXS build.  "make demo", "make test" and "make bench" build,
-# install and run on throwaway clusters (test/run.sh, test/bench/run.sh);
-# "make memcheck" is "make test" against an ASan+UBSan build.  The tests
-# themselves are PGXS's: installcheck (pg_regress) and prove_installcheck
-# (the TAP tests test/t/*.pl, on PostgreSQL::Test::Cluster).  "make dist"
-# writes the PGXN zip and "make package-test" builds, installs and checks the
-# PGXN zip and the Debian package (test/dist/); "make crosscheck" checks the
-# text forms against npm ulid, typeid-js and Python.
+# pg_uuidx: PGXS build.  Every target that runs something ("make demo",
+# "make test", "make bench", "make memcheck", the release checks and the
+# optional ones below) goes through the one runner, test/run.sh: it builds,
+# installs and runs on throwaway clusters of PostgreSQL::Test::Cluster.  The
+# tests themselves are PGXS's: installcheck (pg_regress) and
+# prove_installcheck (the TAP tests, test/t/*.pl by default).
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
 DISTVERSION = $(EXTVERSION).0
@@ -68,7 +66,7 @@ test:
 	bash test/run.sh
 
 bench:
-	bash test/bench/run.sh
+	bash test/run.sh bench
 
 memcheck:
 	MEMCHECK=1 bash test/run.sh
@@ -92,22 +90,22 @@ dist:
 	git archive --format zip --prefix=$(EXTENSION)-$(DISTVERSION)/ -o $(EXTENSION)-$(DISTVERSION).zip HEAD
 
 pgxn-test: dist
-	bash test/dist/pgxn_test.sh $(EXTENSION)-$(DISTVERSION).zip
+	bash test/run.sh pgxn $(EXTENSION)-$(DISTVERSION).zip
 
 deb-test:
-	bash test/dist/deb_test.sh
+	bash test/run.sh deb
 
 package-test: pgxn-test deb-test
 
-# UUIDV47_SRC=/path/to/uuidv47 make uuidv47-check: against the reference, on
-# the server the PG* variables name (skips without UUIDV47_SRC)
+# optional: UUIDV47_SRC=/path/to/uuidv47 make uuidv47-check: the facade
+# against the reference implementation (skips without UUIDV47_SRC)
 uuidv47-check:
-	bash test/uuidv47_ref.sh
+	bash test/run.sh uuidv47
 
 # optional: pg_partman and TimescaleDB beside pg_uuidx (test/ecosystem/);
 # builds them from Debian's source packages first, skips what is missing
 ecosystem:
-	ECOSYSTEM=1 bash test/run.sh ecosystem
+	bash test/run.sh ecosystem
 
 # optional: pg_uuidx on a Citus coordinator and workers (test/citus/);
 # CITUS_SOURCE=<checkout or git URL> [CITUS_REF=<tag>] make citus

@@ -1,6 +1,6 @@
-# test/debian.sh - sourced by the test, benchmark, majors and ecosystem
-# scripts: running as root (or through sudo), installing Debian packages, and
-# fetching source packages of other suites through a private apt setup.
+# test/debian.sh - sourced by test/lib.sh: running as root (or through sudo),
+# installing Debian packages, and source packages of other suites through a
+# private apt setup.
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -17,64 +17,18 @@ install_missing() {
     fi
 }
 
-# The mirror (URI) and keyring the system's apt sources use for the main
-# Debian archive: the entry whose suite is this release's codename.  Reads
-# both one-line (*.list) and deb822 (*.sources) files.  Prints "URI KEYRING".
-system_mirror() {
-    local codename
-    codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-    local f
-    for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-        [ -f "$f" ] || continue
-        awk -v suite="$codename" '
-            /^[ \t]*deb(-src)?[ \t]/ {
-                keyring = "-"; i = 2
-                if ($2 ~ /^\[/) {
-                    for (; i <= NF; i++) {
-                        if ($i ~ /^\[?signed-by=/) { keyring = $i; sub(/^\[?signed-by=/, "", keyring); sub(/\]$/, "", keyring) }
-                        if ($i ~ /\]$/) { i++; break }
-                    }
-                }
-                if ($(i + 1) == suite) { print $i, keyring; exit }
-            }' "$f"
-    done
-    for f in /etc/apt/sources.list.d/*.sources; do
-        [ -f "$f" ] || continue
-        # deb822: paragraphs separated by blank lines
-        awk -v suite="$codename" '
-            function flush() {
-                if (uris != "" && enabled != "no" && (" " suites " ") ~ (" " suite " ")) {
-                    split(uris, u, " "); print u[1], (keyring == "" ? "-" : keyring); found = 1
-                }
-                uris = suites = keyring = enabled = ""
-            }
-            /^[ \t]*$/ { flush(); if (found) exit; next }
-            /^#/ { next }
-            tolower($1) == "uris:" { $1 = ""; uris = $0; sub(/^ +/, "", uris) }
-            tolower($1) == "suites:" { $1 = ""; suites = $0; sub(/^ +/, "", suites) }
-            tolower($1) == "signed-by:" { keyring = $2 }
-            tolower($1) == "enabled:" { enabled = tolower($2) }
-            END { if (!found) flush() }' "$f"
-    done
-}
-
 # setup_apt DIR - a private apt configuration in DIR: only deb-src lines for
 # trixie and sid on the system's mirror, with its own lists, cache and lock
 # (the system's /etc/apt is only read).  Sets apt_opts.
 setup_apt() {
-    local aptdir=$1 mirror keyring
-    if [ -n "${PG_UUIDX_MIRROR:-}" ]; then
-        mirror=$PG_UUIDX_MIRROR keyring=-
-    else
-        read -r mirror keyring < <(system_mirror | head -n 1) || true
-    fi
-    if [ -z "${mirror:-}" ]; then
-        echo "no Debian mirror found in /etc/apt; set PG_UUIDX_MIRROR" >&2
-        exit 1
-    fi
+    local aptdir=$1 mirror=${PG_UUIDX_MIRROR:-} keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+    # default: the mirror the system's apt sources use for this release
+    [ -n "$mirror" ] || mirror=$(apt-get indextargets --format '$(REPO_URI)' "Origin: Debian" \
+        "Codename: $(. /etc/os-release && echo "$VERSION_CODENAME")" | head -n 1)
+    [ -n "$mirror" ] || { echo "no Debian mirror found in /etc/apt; set PG_UUIDX_MIRROR" >&2; return 1; }
     mkdir -p "$aptdir/lists/partial" "$aptdir/cache/archives/partial" "$aptdir/sources.list.d"
     local opt=""
-    [ "$keyring" != - ] && [ -f "$keyring" ] && opt="[signed-by=$keyring] "
+    [ -f "$keyring" ] && opt="[signed-by=$keyring] "
     {
         echo "# written by test/debian.sh's setup_apt; used only through private apt options"
         echo "deb-src ${opt}${mirror} trixie main"
@@ -96,4 +50,22 @@ setup_apt() {
         apt-get -q "${apt_opts[@]}" update || return 1
         touch "$stamp"
     fi
+}
+
+# fetch_source PACKAGE SUITE DIR - the upstream tarball of a Debian source
+# package through setup_apt's configuration (call setup_apt first), unpacked
+# in DIR unless a tree is there already; prints the tree.  Only the upstream
+# tarball is used: a .dsc or debian tarball missing on the mirror (it
+# happens for sid) does not matter.
+fetch_source() {
+    local pkg=$1 suite=$2 dir=$3 tarball
+    if [ -z "$(find "$dir" -mindepth 1 -maxdepth 1 -type d 2>/dev/null)" ]; then
+        rm -rf "$dir" && mkdir -p "$dir" || return 1
+        echo "== apt-get source --download-only $pkg/$suite" >&2
+        (cd "$dir" && apt-get -q "${apt_opts[@]}" source --download-only "$pkg/$suite") >&2 || true
+        tarball=$(find "$dir" -maxdepth 1 -name "${pkg}_*.orig.tar.*" ! -name '*.asc' | head -n 1)
+        [ -n "$tarball" ] || { echo "no upstream tarball of $pkg from $suite" >&2; return 1; }
+        tar -C "$dir" -xf "$tarball" || return 1
+    fi
+    find "$dir" -mindepth 1 -maxdepth 1 -type d | head -n 1
 }

@@ -1,4 +1,4 @@
-# test/lib.sh - sourced by test/run.sh, test/bench/run.sh and test/majors.sh:
+# test/lib.sh - sourced by test/run.sh, test/majors.sh and the build scripts:
 # the server's tools, Debian packages, the build, and the unprivileged OS
 # user that runs every test server (PostgreSQL::Test::Cluster, initdb and
 # the postmaster refuse root).  Clusters themselves are made by
@@ -45,12 +45,14 @@ else
     as_user() { env PATH="$bindir:$PATH" "$@"; }
 fi
 
-# stage - a temp dir owned by that user ($work, removed on exit) with a copy
-# of the tests and the Makefile, so that make, pg_regress and prove write
-# their output there whoever owns the work tree
+# stage - a temp dir owned by that user ($work, removed on exit, after the
+# caller's on_exit if there is one) with a copy of the tests and the
+# Makefile, so that make, pg_regress and prove write their output there
+# whoever owns the work tree
 stage() {
     work=$(mktemp -d "${TMPDIR:-/tmp}/pg_uuidx.XXXXXX")
-    trap 'rc=$?; [ "${KEEP:-0}" = 1 ] && echo "== kept $work" || rm -rf "$work"; exit $rc' EXIT
+    trap 'rc=$?; ! declare -F on_exit >/dev/null || on_exit || rc=1
+        [ "${KEEP:-0}" = 1 ] && echo "== kept $work" || rm -rf "$work"; exit $rc' EXIT
     cp -r "$REPO"/Makefile "$REPO"/*.control "$REPO"/sql "$REPO"/expected "$REPO"/test "$work"/
     chown -R "$os_user" "$work"
     chmod 755 "$work"

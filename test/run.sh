@@ -1,79 +1,107 @@
 #!/usr/bin/env bash
-# test/run.sh [demo|crosscheck|ecosystem|citus] - "make test" (and CI's .ci/run): installs the Debian
-# packages that are missing, builds and installs pg_uuidx, then runs, as an
-# unprivileged OS user in a temp dir:
-#   pg_regress  "make installcheck" (sql/, expected/)  } on one throwaway
-#   pgTAP       pg_prove test/pgtap/*.sql              } test/cluster.pl
-#   TAP         "make prove_installcheck": test/t/*.pl on PostgreSQL::Test::
-#               Cluster, each with clusters of its own
-#   memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl again against
-#               an ASan+UBSan build, then the normal build is put back
-# and ends with each tool's summary and one "N passed, N failed" line.
-# FAULTS=0 skips the TAP tests and memcheck, MEMCHECK=0 memcheck; MEMCHECK=1 ("make memcheck")
-# runs only the sanitized pass, with every TAP test; PROVE_TESTS=test/t/X.pl
-# picks TAP tests; KEEP=1 keeps the temp dir; PG_CFLAGS goes to the
-# compiler.  "make demo" runs test/demo.sql instead; "make crosscheck"
-# (test/run.sh crosscheck) test/textforms/crosscheck.sh, the text forms
-# against npm ulid, typeid-js and Python, skipped when they are missing;
-# "make ecosystem" (test/run.sh ecosystem) builds pg_partman and TimescaleDB
-# (test/ecosystem/build.sh) and runs test/ecosystem/*.pl, which skip what is
-# not there; "make citus" (CITUS_SOURCE=<path or git URL> [CITUS_REF=tag])
-# builds Citus (test/citus/build.sh) and runs test/citus/citus.pl.
+# test/run.sh [MODE] - the one runner behind every make target that runs
+# something.  It installs the Debian packages that are missing, builds and
+# installs pg_uuidx, and runs, as an unprivileged OS user in a temp dir
+# (test/lib.sh), on throwaway clusters of PostgreSQL::Test::Cluster:
+#   (none)      "make test", CI's .ci/run:
+#               pg_regress  "make installcheck" (sql/, expected/)  } on one
+#               pgTAP       pg_prove test/pgtap/*.sql              } cluster
+#               TAP         "make prove_installcheck": test/t/*.pl, each
+#                           with clusters of its own
+#               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl
+#                           again against an ASan+UBSan build, then the
+#                           normal build is put back
+#   demo        test/demo.sql ("make demo")
+#   bench       test/bench/bench.pl, report in OUT ("make bench")
+#   crosscheck  test/textforms/crosscheck.pl: text forms against npm, Python
+#   uuidv47     test/uuidv47/ref.pl: the facade against the reference
+#               implementation in UUIDV47_SRC
+#   ecosystem   test/ecosystem/*.pl, pg_partman and TimescaleDB built first
+#               by test/ecosystem/build.sh
+#   citus       test/citus/citus.pl, Citus built first by test/citus/build.sh
+#               from CITUS_SOURCE [CITUS_REF]
+#   pgxn ZIP    the PGXN zip of "make dist" installed with pgxnclient,
+#               checked (test/dist/installed.pl) and uninstalled
+#   deb         the Debian package built from a fresh clone of HEAD,
+#               installed, checked (installed.pl, the autopkgtest) and purged
+# The optional TAP tests skip, with the reason, what is not there.  Each run
+# ends with each tool's summary and one "N passed, N failed" line.
+# FAULTS=0 skips the TAP tests and memcheck, MEMCHECK=0 memcheck; MEMCHECK=1
+# ("make memcheck") runs only the sanitized pass, with every TAP test;
+# PROVE_TESTS=test/t/X.pl picks TAP tests; KEEP=1 keeps the temp dir;
+# PG_CFLAGS goes to the compiler.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+mode=${1:-}
 need libtap-parser-sourcehandler-pgtap-perl libfaketime $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap")
 stage
-[ "${1:-}" != demo ] || { build_install; in_cluster psql -X -q -v ON_ERROR_STOP=1 -f test/demo.sql; exit; }
-if [ "${1:-}" = crosscheck ]; then
-    # a skip, not a failure, when node, the npm packages or python3 are missing
-    bash "$REPO/test/textforms/crosscheck.sh" need || exit 0
-    build_install
-    in_cluster env PSQL="$bindir/psql" bash test/textforms/crosscheck.sh run
-    exit
-fi
+
+passed=0 failed=0 summary=() undo=()
+count() {  # count LABEL PASSED FAILED NOTE
+    passed=$((passed + $2)) failed=$((failed + $3))
+    summary+=("$(printf '%-20s %4d passed, %d failed  (%s)' "$1:" "$2" "$3" "$4")")
+}
+# on exit (lib.sh's stage): undo what a package mode installed, then the summary
+on_exit() {
+    local u
+    for u in "${undo[@]}"; do eval "$u" || failed=$((failed + 1)); done
+    [ ${#summary[@]} -gt 0 ] || return 0
+    say summary
+    printf '%s\n' "${summary[@]}"
+    echo "$passed passed, $failed failed"
+    [ "$failed" = 0 ]
+}
+# check WHAT CMD... - one counted step; a failed step ends the run
+check() {
+    local what=$1; shift
+    say "$what"
+    if "$@"; then count "$mode" 1 0 "$what"; else count "$mode" 0 1 "FAILED: $what"; exit 1; fi
+}
 
 # "passed failed" from a prove log ($1): "Tests=N" counts the assertions that
 # ran, "Failed: F)" those that failed, "Failed X/Y subtests" also the planned
-# ones that never ran; no "Result: PASS" is one failure at least
+# ones that never ran; no "Result: PASS" (or NOTESTS: all skipped) is one
+# failure at least
 prove_counts() {
     local total ran_failed failed
     total=$(sed -n 's/.*Tests=\([0-9]*\).*/\1/p' "$1" | tail -n 1)
     ran_failed=$(sed -n 's/.*Tests: [0-9]* Failed: \([0-9]*\)).*/\1/p' "$1" | awk '{s += $1} END {print s + 0}')
     failed=$(sed -n 's/.*Failed \([0-9]*\)\/[0-9]* subtests.*/\1/p' "$1" | awk '{s += $1} END {print s + 0}')
     [ "$failed" -ge "$ran_failed" ] || failed=$ran_failed
-    grep -q '^Result: PASS' "$1" || [ "$failed" -gt 0 ] || failed=1
+    grep -qE '^Result: (PASS|NOTESTS)' "$1" || [ "$failed" -gt 0 ] || failed=1
     echo "$((${total:-0} - ran_failed)) $failed"
 }
-passed=0 failed=0 summary=()
-count() {  # count LABEL PASSED FAILED NOTE
-    passed=$((passed + $2)) failed=$((failed + $3))
-    summary+=("$(printf '%-20s %4d passed, %d failed  (%s)' "$1:" "$2" "$3" "$4")")
-}
 
-# suite LABEL TAP_TESTS - the three runners against what is installed;
-# logs in $work/LABEL.*
-suite() {
-    local l=$1 tests=$2 p f
+# sql_suites LABEL - pg_regress and pgTAP against what is installed, on one
+# cluster; logs in $work/LABEL.*
+sql_suites() {
+    local l=$1 p f
     in_cluster bash -c "echo '== $l: pg_regress'; make -s installcheck PG_CONFIG=\"\$PG_CONFIG\" 2>&1 | tee $l.regress
         [ \${PIPESTATUS[0]} = 0 ] || { touch $l.regress.failed; cat regression.diffs 2>/dev/null; }
         echo '== $l: pgTAP (pg_prove)'; createdb pgtap_run
         pg_prove --psql-bin \"\$(command -v psql)\" -d pgtap_run test/pgtap/*.sql 2>&1 | tee $l.pgtap" || true
     cd "$work"
-    touch "$l.regress" "$l.pgtap" "$l.tap"
+    touch "$l.regress" "$l.pgtap"
     p=$(grep -cE '(\.\.\. ok|^ok [0-9])' "$l.regress" || true)
     f=$(grep -cE '(\.\.\. FAILED|^not ok [0-9])' "$l.regress" || true)
     [ -f "$l.regress.failed" ] && [ "$f" = 0 ] && f=1
     count "$l pg_regress" "$p" "$f" "$(grep -E 'tests? (passed|failed)|^# .*(passed|failed)' "$l.regress" | tr -d '=#' | xargs)"
     read -r p f < <(prove_counts "$l.pgtap")
     count "$l pgTAP" "$p" "$f" "$(grep -E '^(Files=|Result:)' "$l.pgtap" | cut -d, -f1-2 | xargs)"
-    [ -n "$tests" ] || { cd "$REPO"; return; }
+    cd "$REPO"
+}
+
+# tap LABEL TESTS - TAP tests through "make prove_installcheck"; the log of
+# every test that did not pass is shown
+tap() {
+    local l=$1 p f t
     say "$l: TAP tests (make prove_installcheck)"
-    as_user make -s prove_installcheck PG_CONFIG="$PG_CONFIG" PROVE_TESTS="$tests" 2>&1 | tee "$l.tap" || true
+    cd "$work"
+    as_user make -s prove_installcheck PG_CONFIG="$PG_CONFIG" PROVE_TESTS="$2" 2>&1 | tee "$l.tap" || true
     read -r p f < <(prove_counts "$l.tap")
     count "$l TAP" "$p" "$f" "$(grep -E '^(Files=|Result:)' "$l.tap" | cut -d, -f1-2 | xargs)"
-    # the log of every TAP test that did not pass
-    for t in $(sed -n 's|^\(test/t/[^ ]*\)\.pl *(Wstat.*|\1|p' "$l.tap"); do
+    for t in $(sed -n 's|^\([^ ]*\)\.pl *(Wstat.*|\1|p' "$l.tap"); do
         [ -f "tmp_check/log/regress_log_${t##*/}" ] && { say "${t##*/} (last 25 lines)"; tail -n 25 "tmp_check/log/regress_log_${t##*/}"; }
     done
     mv tmp_check "$l.tmp_check" 2>/dev/null || true
@@ -91,29 +119,105 @@ memcheck() {
         "$([ "${MEMCHECK_STRICT:-0}" = 1 ] && echo -fno-wrapv)")"
     gcc -O2 -shared -fPIC -o "$work/asan_warmup.so" "$REPO/test/t/asan_warmup.c" -ldl
     as_user mkdir "$work/san"
-    PG_UUIDX_SERVER_PRELOAD="$(clang -print-file-name=libclang_rt.asan-x86_64.so):$work/asan_warmup.so" \
-    PG_UUIDX_SANITIZER_LOGS=$work/san ASAN_SYMBOLIZER_PATH=$(command -v llvm-symbolizer || true) \
-    ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:log_path=$work/san/asan:detect_odr_violation=0" \
-    UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$work/san/ubsan" suite memcheck "$1"
+    export PG_UUIDX_SERVER_PRELOAD="$(clang -print-file-name=libclang_rt.asan-x86_64.so):$work/asan_warmup.so" \
+        PG_UUIDX_SANITIZER_LOGS=$work/san ASAN_SYMBOLIZER_PATH=$(command -v llvm-symbolizer || true) \
+        ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:log_path=$work/san/asan:detect_odr_violation=0" \
+        UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$work/san/ubsan"
+    sql_suites memcheck
+    tap memcheck "$1"
+    unset PG_UUIDX_SERVER_PRELOAD PG_UUIDX_SANITIZER_LOGS ASAN_OPTIONS UBSAN_OPTIONS
     build_install
 }
 
-if [ "${1:-}" = ecosystem ]; then
+# optional LABEL BUILD_SCRIPT TESTS - TAP tests beside other software, built
+# first by BUILD_SCRIPT ("" for none); what is not built makes its test skip
+optional() {
     build_install
-    bash "$REPO/test/ecosystem/build.sh" || say "ecosystem: a build failed; its test will skip"
-    suite ecosystem "test/ecosystem/*.pl"
-elif [ "${1:-}" = citus ]; then
-    build_install
-    bash "$REPO/test/citus/build.sh" || say "citus: not built; the test will skip"
-    suite citus "test/citus/*.pl"
-elif [ "${MEMCHECK:-0}" = 1 ]; then
-    memcheck "${PROVE_TESTS:-test/t/*.pl}"
-else
-    build_install
-    [ "${FAULTS:-1}" = 0 ] && suite main "" || suite main "${PROVE_TESTS:-test/t/*.pl}"
-    [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/099_sanitizer.pl
-fi
-echo "== summary"
-printf '%s\n' "${summary[@]}"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+    [ -z "$2" ] || bash "$REPO/$2" || say "$1: not built; its test will skip"
+    tap "$1" "$3"
+}
+
+# The PGXN zip ($1): its layout and META.json, then pgxn install, load, check
+# (installed.pl), uninstall
+pgxn_test() {
+    local zip top
+    zip=$(realpath "$1") top=$(basename "$1" .zip)
+    install_missing pgxnclient unzip
+    cp "$zip" "$work/" && chown "$os_user" "$work/$top.zip"
+    check "zip layout: every entry under $top/, META.json, the control file and LICENSE in it" bash -c "
+        unzip -Z1 '$zip' | grep -v '^$top/' && exit 1
+        for f in META.json pg_uuidx.control LICENSE; do unzip -Z1 '$zip' | grep -qx \"$top/\$f\" || exit 1; done"
+    check "META.json in the zip is valid" bash -c "unzip -q -o '$zip' '$top/META.json' -d '$work/unzipped' &&
+        python3 '$REPO/test/dist/meta_check.py' '$work/unzipped/$top/META.json'"
+    undo+=("as_root pgxn uninstall --pg_config '$PG_CONFIG' '$zip' >/dev/null")
+    check "pgxn install $1 --pg_config $PG_CONFIG" as_root pgxn install --pg_config "$PG_CONFIG" "$zip"
+    PG_UUIDX_INSTALLED="pgxn $work/$top.zip" tap pgxn test/dist/installed.pl
+    check "pgxn uninstall" as_root pgxn uninstall --pg_config "$PG_CONFIG" "$zip"
+    undo=()
+}
+
+# The Debian package of Debian's PostgreSQL 15, from a fresh clone of HEAD;
+# refuses to overwrite a pg_uuidx that is there already (a "make install" or
+# a package).  The built files are copied to the work tree.
+deb_test() {
+    local pkg=postgresql-15-pg-uuidx src=$work/pg-uuidx deb f
+    local files=(/usr/lib/postgresql/15/lib/pg_uuidx.so /usr/share/postgresql/15/extension/pg_uuidx.control)
+    for f in "${files[@]}"; do
+        [ ! -e "$f" ] || { echo "$f exists ($(dpkg -S "$f" 2>/dev/null || echo 'make install')): remove it first" >&2; exit 2; }
+    done
+    install_missing git dpkg-dev debhelper fakeroot build-essential postgresql-server-dev-all
+    git clone -q "$REPO" "$src"
+    say "fresh clone of $(git -C "$src" rev-parse --short HEAD) in $src"
+    f=$(cd "$src" && dpkg-parsechangelog -S Version)
+    (cd "$src" && tar --exclude=.git --exclude=./debian -czf "../pg-uuidx_${f%-*}.orig.tar.gz" .)
+    deb=$work/${pkg}_${f}_$(dpkg-architecture -qDEB_HOST_ARCH).deb
+    # pg_buildext runs the suite at build time on a pg_virtualenv cluster
+    check "dpkg-buildpackage -us -uc (fresh clone)" bash -c "cd '$src' && dpkg-buildpackage -us -uc >../build.log 2>&1 ||
+        { tail -n 40 ../build.log; exit 1; }; grep -E '^(### |test |=+\$| All | [0-9]+ of)' ../build.log"
+    cp "$work"/*.deb "$work"/*.dsc "$work"/*.orig.tar.gz "$work"/*.debian.tar.* "$work"/*.buildinfo "$work"/*.changes "$REPO/"
+    check "$(basename "$deb") holds the library, control file, scripts and copyright" bash -c "
+        dpkg-deb -c '$deb' | sed 's/.* \.\//   \//' | grep -E 'pg_uuidx(\.so|\.control|--.*\.sql)\$|copyright\$' | tee '$work/contents'
+        for f in ${files[*]} /usr/share/postgresql/15/extension/pg_uuidx--{1.0,1.2}.sql /usr/share/doc/$pkg/copyright; do
+            grep -qx \"   \$f\" '$work/contents' || { echo \"   missing: \$f\"; exit 1; }; done"
+    undo+=("as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q -o DPkg::Lock::Timeout=300 $pkg >/dev/null")
+    check "apt-get install $(basename "$deb")" as_root env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -q -o DPkg::Lock::Timeout=300 "$deb"
+    PG_UUIDX_INSTALLED=deb tap deb test/dist/installed.pl
+    check "autopkgtest debian/tests/installcheck (pg_buildext installcheck)" bash -c "cd '$src' && debian/tests/installcheck"
+    undo=()
+    check "apt-get purge $pkg" as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q "$pkg"
+    check "no pg_uuidx file left in PostgreSQL 15's directories" bash -c "! ls ${files[*]} 2>/dev/null"
+}
+
+case $mode in
+    demo) build_install; in_cluster psql -X -q -v ON_ERROR_STOP=1 -f test/demo.sql ;;
+    bench)
+        need gnuplot-nox
+        so=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
+        [ "${BUILD:-1}" = 0 ] && say "BUILD=0: benchmarking the pg_uuidx installed in $so" || { build_install; so=$REPO/pg_uuidx.so; }
+        out=${OUT:-$REPO/test/bench/out}
+        mkdir -p "$out" && rm -f "$out"/*.tsv "$out"/*.png "$out"/*.md "$out"/*.log
+        cp "$so" "$work/pg_uuidx.so"
+        rc=0
+        BENCH_OUT=$work/out BENCH_COMMIT="$(git -C "$REPO" rev-parse --short HEAD)$(git -C "$REPO" diff --quiet HEAD -- \
+            . ':!test/bench' || echo ' + uncommitted changes')" in_cluster -c shared_buffers=1GB -c max_wal_size=4GB \
+            -c fsync=on -c wal_level=replica -c max_wal_senders=10 perl test/bench/bench.pl || rc=$?
+        cp -r "$work/out/." "$out/"
+        exit $rc ;;
+    crosscheck) optional crosscheck "" test/textforms/crosscheck.pl ;;
+    uuidv47) optional uuidv47 "" test/uuidv47/ref.pl ;;
+    ecosystem) optional ecosystem test/ecosystem/build.sh "test/ecosystem/*.pl" ;;
+    citus) optional citus test/citus/build.sh test/citus/citus.pl ;;
+    pgxn) pgxn_test "${2:?usage: $0 pgxn ZIP}" ;;
+    deb) deb_test ;;
+    "")
+        if [ "${MEMCHECK:-0}" = 1 ]; then
+            memcheck "${PROVE_TESTS:-test/t/*.pl}"
+        else
+            build_install
+            sql_suites main
+            [ "${FAULTS:-1}" = 0 ] || tap main "${PROVE_TESTS:-test/t/*.pl}"
+            [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/099_sanitizer.pl
+        fi ;;
+    *) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
+esac

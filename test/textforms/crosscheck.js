@@ -1,4 +1,4 @@
-// crosscheck.js IN OUT N: check pg_uuidx's text forms against npm "ulid"
+// crosscheck.js IN OUT N (run by crosscheck.pl): check pg_uuidx's text forms against npm "ulid"
 // and "typeid-js".  IN has lines "uuid<TAB>ulid<TAB>typeid user_<TAB>typeid
 // without prefix" written by pg_uuidx; each is encoded and decoded here and
 // compared.  OUT receives N ids made here ("uuid<TAB>ulid<TAB>typeid") for

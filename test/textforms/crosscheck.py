@@ -1,4 +1,4 @@
-"""crosscheck.py IN OUT N: check pg_uuidx's base32hex against Python's
+"""crosscheck.py IN OUT N (run by crosscheck.pl): check pg_uuidx's base32hex against Python's
 base64.b32hexencode/b32hexdecode.  IN has lines "uuid<TAB>base32hex" written
 by pg_uuidx; OUT receives N random ids as "uuid<TAB>padded base32hex" for
 pg_uuidx to decode.  Prints "python: M mismatches of K", exits 1 on any."""

@@ -1,0 +1,238 @@
+# test/bench/bench.pl - the benchmark.  "make bench" (test/run.sh bench)
+# builds and installs pg_uuidx and runs this inside a throwaway cluster
+# (test/cluster.pl: unprivileged OS user, unix socket only, fsync on,
+# shared_buffers=1GB, max_wal_size=4GB); the report and charts are copied
+# to OUT (default test/bench/out).  Phases, in order:
+#   gen        ns per call of every generator and reader, against a floor
+#              query (gen.sql; interleaved repetitions, medians)
+#   facade     uuidv47_encode/decode against uuidv7(), uuid_extract_timestamp_us
+#              against uuid_extract_timestamp (facade.sql), if installed
+#   memory     per-backend memory before and after N_MEM uuidv7() calls
+#   convert    UPDATE / CREATE TABLE AS with uuidv1_to_v6()
+#   range      one hour of N_RANGE DEFAULT uuidv7() rows: id <@ tstzrange
+#              against a uuid_extract_timestamp(id) filter (range.sql)
+#   textforms  base32hex, ULID and TypeID against uuid_out and uuid_in
+#   insert     N_INSERT rows keyed by identity, uuidv7(), uuidv6(),
+#              gen_random_uuid(), BATCH rows a statement
+#   pgbench    single-row INSERTs, v4 against v7, for each client count
+# Settings are environment variables (defaults below; N_GEN is also the row
+# count of the readers' table); BUILD=0 benchmarks the pg_uuidx already
+# installed.  The defaults take about 20 minutes on 2 cores; a smoke run:
+#   N_GEN=200000 N_INSERT=200000 N_CONV=100000 N_MEM=200000 N_RANGE=200000 \
+#   REPS=3 SECONDS_PER_RUN=2 CLIENTS="1 2" PGBENCH_PRELOAD=100000 make bench
+# Nothing here asserts timings: targets are printed as PASS or MISS.
+use strict;
+use warnings;
+use File::Compare;
+use FindBin;
+use POSIX qw(strftime);
+
+my %default = (
+	N_GEN => 2000000, N_INSERT => 10000000, BATCH => 100000, N_CONV => 1000000,
+	N_MEM => 10000000, N_RANGE => 10000000, REPS => 7, SECONDS_PER_RUN => 15,
+	PGBENCH_PRELOAD => 1000000, CLIENTS => '1 2 4 8',
+	PHASES => 'gen facade memory convert range textforms insert pgbench');
+my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
+for (grep { $default{$_} =~ /^\d+$/ } sort keys %default)
+{
+	my $min = $_ eq 'PGBENCH_PRELOAD' ? 0 : 1;
+	die "$_ must be an integer of at least $min, not '$o{$_}'\n" unless $o{$_} =~ /^\d+$/ && $o{$_} >= $min;
+}
+die "CLIENTS must list positive integers, not '$o{CLIENTS}'\n" unless $o{CLIENTS} =~ /^[1-9]\d*( [1-9]\d*)*$/;
+my %phase = map { $_ => 1 } split ' ', $o{PHASES};
+for my $p (keys %phase)
+{
+	die "unknown phase: $p\n" unless grep { $_ eq $p } split ' ', $default{PHASES};
+}
+my $here = $FindBin::RealBin;
+my $out = $ENV{BENCH_OUT} or die "BENCH_OUT is not set: run make bench\n";
+my $command = join(' ', ($ENV{BUILD} // 1) eq '0' ? 'BUILD=0' : (),
+	map { $o{$_} =~ / / ? "$_=\"$o{$_}\"" : "$_=$o{$_}" } sort keys %o) . ' make bench';
+mkdir $out;
+$ENV{PGDATABASE} = 'bench';
+$ENV{PGOPTIONS} = '-c client_min_messages=warning';
+
+sub say { print "== @_\n"; return; }
+sub run { system(@_) == 0 or die "failed: @_\n"; return; }
+
+# psql with ON_ERROR_STOP; its output to $to when given, else to the terminal
+sub psql
+{
+	my ($to, @args) = @_;
+	open(my $save, '>&', \*STDOUT) or die $!;
+	open(STDOUT, '>', $to) or die "$to: $!" if $to;
+	my $rc = system('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', @args);
+	open(STDOUT, '>&', $save) or die $!;
+	die "psql @args failed\n" if $rc;
+	return;
+}
+
+# psql -At's output, chomped
+sub psql_out
+{
+	open(my $fh, '-|', 'psql', '-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', @_) or die $!;
+	my $r = do { local $/; <$fh> } // '';
+	close($fh) or die "psql @_ failed\n";
+	chomp $r;
+	return $r;
+}
+sub query { return psql_out('-c', $_[0]); }
+sub has_function { return query("SELECT to_regprocedure('$_[0]') IS NOT NULL") eq 't'; }
+sub first_line { my ($cmd) = @_; my ($l) = split /\n/, `$cmd`; return $l // 'unknown'; }
+
+my $so_built = "$ENV{PWD}/pg_uuidx.so";
+chomp(my $pkglibdir = `pg_config --pkglibdir`);
+my $clock = first_line('cat /sys/devices/system/clocksource/clocksource0/current_clocksource') . ' clock source, '
+  . ((`pg_test_timing -d 1` =~ /^Per loop time including overhead: (.*)$/m)[0] // '?') . ' per clock read (pg_test_timing)';
+run('createdb', 'bench');
+psql(undef, '-f', "$here/setup.sql");
+my $load_start = join ' ', (split ' ', first_line('cat /proc/loadavg'))[ 0 .. 2 ];
+my @nr = ('-v', "n=$o{N_GEN}", '-v', "reps=$o{REPS}");
+
+if ($phase{gen})
+{
+	say "generation: $o{REPS} interleaved repetitions of $o{N_GEN} rows per expression";
+	psql(undef, @nr, '-f', "$here/gen.sql");
+}
+if ($phase{memory})
+{
+	say "memory: one backend, 1k then $o{N_MEM} then $o{N_MEM} more uuidv7() calls";
+	psql(undef, '-v', "n=$o{N_MEM}", '-f', "$here/memory.sql");
+}
+if ($phase{facade} && has_function('uuidv47_encode(uuid,bytea)'))
+{
+	say "facade: $o{REPS} interleaved repetitions of $o{N_GEN} rows per expression";
+	psql("$out/facade.md", @nr, '-f', "$here/facade.sql");
+}
+if ($phase{convert})
+{
+	say "conversion: $o{N_CONV} v1 ids to v6";
+	psql(undef, '-v', "n=$o{N_CONV}", '-f', "$here/convert.sql");
+}
+if ($phase{range})
+{
+	say "range: one hour of $o{N_RANGE} rows, $o{REPS} repetitions";
+	psql("$out/range.md", '-v', "n=$o{N_RANGE}", '-v', "reps=$o{REPS}", '-f', "$here/range.sql");
+}
+if ($phase{textforms})
+{
+	say "text forms: $o{REPS} interleaved repetitions over $o{N_GEN} ids";
+	psql("$out/textforms.md", @nr, '-f', "$here/textforms.sql");
+}
+
+# name, column definition of the key, function it needs (empty: none)
+my @insert_keys = (
+	[ 'identity', 'bigint GENERATED ALWAYS AS IDENTITY', '' ],
+	[ 'uuidv7()', 'uuid DEFAULT uuidv7()', 'uuidv7()' ],
+	[ 'uuidv6()', 'uuid DEFAULT uuidv6()', 'uuidv6()' ],
+	[ 'gen_random_uuid()', 'uuid DEFAULT gen_random_uuid()', 'gen_random_uuid()' ]);
+for my $k ($phase{insert} ? @insert_keys : ())
+{
+	my ($name, $keydef, $needs) = @$k;
+	if ($needs && !has_function($needs)) { say "insert: $name not installed, skipped"; next; }
+	say "insert: $o{N_INSERT} rows keyed by $name, $o{BATCH} rows a statement";
+	psql(undef, '-v', "key=$name", '-v', "keydef=$keydef", '-v', "n=$o{N_INSERT}", '-v', "batch=$o{BATCH}",
+		'-f', "$here/insert.sql");
+}
+
+# pgbench: a fresh table per run, preloaded with PGBENCH_PRELOAD rows so the
+# index is more than a few pages, then a checkpoint: the first change to each
+# leaf page after it writes a full-page image to WAL, as on a live server.
+sub pgbench_run
+{
+	my ($def, $c) = @_;
+	my $j = `nproc` + 0;
+	$j-- while $c % $j;
+	say "pgbench: $c client(s), $j thread(s), $o{SECONDS_PER_RUN}s, INSERT keyed by $def";
+	psql(undef, '-c', 'DROP TABLE IF EXISTS pb', '-c', "CREATE TABLE pb (id uuid PRIMARY KEY DEFAULT $def)",
+		'-c', "INSERT INTO pb SELECT FROM generate_series(1, $o{PGBENCH_PRELOAD})", '-c', 'VACUUM ANALYZE pb',
+		'-c', 'CHECKPOINT');
+	my $lsn0 = query('SELECT pg_current_wal_lsn()');
+	my $log = "$out/pgbench_" . ($def =~ s/\(.*//r) . "_c$c.log";
+	system("pgbench -n -M prepared -c $c -j $j -T $o{SECONDS_PER_RUN} -f $here/pgbench_insert.sql >$log 2>&1") == 0
+	  or die "pgbench failed:\n" . `cat $log`;
+	my $res = `cat $log`;
+	my ($tps) = $res =~ /^tps = ([\d.]+) /m;
+	my ($lat) = $res =~ /^latency average = ([\d.]+) ms/m;
+	psql(undef, '-c', "INSERT INTO pgb_result SELECT '$def', $c, $j, $o{SECONDS_PER_RUN}, $o{PGBENCH_PRELOAD},
+		$tps, " . ($lat // 'NULL') . ", count(*) - $o{PGBENCH_PRELOAD},
+		pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0') FROM pb");
+	return;
+}
+
+# v4 and v7 alternate which goes first from one client count to the next
+if ($phase{pgbench})
+{
+	my @pair = ('gen_random_uuid()', 'uuidv7()');
+	for my $c (split ' ', $o{CLIENTS})
+	{
+		pgbench_run($_, $c) for @pair;
+		@pair = reverse @pair;
+	}
+	psql(undef, '-c', 'DROP TABLE pb');
+}
+my $load_end = join ' ', (split ' ', first_line('cat /proc/loadavg'))[ 0 .. 2 ];
+
+say "writing $out/report.md";
+my $md = sub { my ($k, $v) = @_; return "| $k | $v |\n"; };
+my ($os) = `. /etc/os-release && echo "\$PRETTY_NAME"` =~ /(.*)/;
+my ($cpu) = `cat /proc/cpuinfo` =~ /^model name\s*: (.*)$/m;
+my ($mem) = `cat /proc/meminfo` =~ /^MemTotal:\s*(\d+)/m;
+my $report = "# pg_uuidx benchmark\n\n| | |\n|---|---|\n"
+  . $md->('date', strftime('%Y-%m-%d %H:%M UTC', gmtime))
+  . $md->('CPU', ($cpu // '?') . ', ' . (`nproc` + 0) . ' cores')
+  . $md->('clock', $clock)
+  . $md->('RAM', sprintf('%.1f GiB', $mem / 1048576))
+  . $md->('OS', "$os, kernel " . first_line('uname -r'))
+  . $md->('PostgreSQL', query('SELECT version()'))
+  . $md->('pg_uuidx', query("SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'")
+	  . ", commit $ENV{BENCH_COMMIT}")
+  . $md->('data directory', (split ' ', (split /\n/, `df -T $ENV{PGDATA}`)[1])[1] . ' file system, fsync on')
+  . $md->('server settings', 'shared_buffers=1GB, max_wal_size=4GB, everything else default')
+  . $md->('load average (1, 5, 15 min)', "$load_start at start, $load_end at end")
+  . "\nCommand (effective settings):\n\n```\n$command\n```\n";
+$report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this run built (another build installed"
+  . " over it); numbers may mix two builds.\n"
+  if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
+$report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
+$report .= `cat $out/$_.md` . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms);
+if ($phase{memory})
+{
+	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"
+	  . "| symbol | section | bytes |\n|---|---|---|\n";
+	my $total = 0;
+	for (split /\n/, `nm -S --size-sort $so_built`)
+	{
+		my (undef, $size, $type, $sym) = split ' ';
+		my $section = { b => 'bss', B => 'bss', d => 'data', D => 'data' }->{$type} or next;
+		$report .= "| `$sym` | $section | " . hex($size) . " |\n";
+		$total += hex($size);
+	}
+	$report .= "| total | | $total |\n";
+	$report .= "\n`completed.0` belongs to the C runtime's start-up code, not to pg_uuidx.\n"
+	  if `nm $so_built` =~ / completed\.0$/m;
+	my @sections = `size -A $so_built` =~ /^(\.(?:data|bss))\s+(\d+)/mg;
+	my @pairs;
+	push @pairs, shift(@sections) . ' ' . shift(@sections) . ' bytes' while @sections;
+	$report .= "\nSection sizes (`size -A`): " . join(', ', @pairs) . ".\n";
+}
+
+# tab-separated data for gnuplot and for the record, then the charts
+for (qw(gen:ord insert:ord pgbench:clients))
+{
+	my ($t, $by) = split /:/;
+	next unless query("SELECT count(*) FROM report_$t") > 0;
+	psql(undef, '-c', "\\copy (SELECT * FROM report_$t ORDER BY $by) TO '$out/$t.tsv' WITH (FORMAT text, HEADER)");
+}
+if (system("cd $out && gnuplot $here/charts.gp") == 0)
+{
+	$report .= "\n## Charts\n\n" . join '', map { "![$_]($_.png)\n" } grep { -s "$out/$_.png" } qw(gen insert_rate insert_size pgbench);
+}
+else
+{
+	warn "gnuplot failed: no charts\n";
+}
+open(my $fh, '>', "$out/report.md") or die $!;
+print $fh $report;
+close($fh);
+say "done: $out/report.md";

@@ -1,0 +1,53 @@
+# pg_uuidx as a package installed it, on a throwaway cluster (test/run.sh
+# pgxn|deb, "make pgxn-test", "make deb-test"): PG_UUIDX_INSTALLED is "pgxn
+# ZIP" (installed by "pgxn install ZIP") or "deb" (postgresql-15-pg-uuidx).
+# CREATE EXTENSION ("pgxn load" for the zip) makes the control file's
+# version, whose uuidv7() gives version-7 ids from the installed library
+# (for deb: a file of the package); then the regression suite runs against
+# the installed files ("pgxn check": the zip's own; deb: pg_regress from the
+# work tree, where nothing is built).
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::RealBin/../t";
+use PgUuidxTest;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my ($how, $zip) = split ' ', $ENV{PG_UUIDX_INSTALLED} || '';
+plan skip_all => 'run by make pgxn-test or make deb-test' unless $how;
+my ($version) = slurp_file("$FindBin::RealBin/../../pg_uuidx.control") =~ /^default_version\s*=\s*'([^']+)'/m;
+chomp(my $pg_config = `which pg_config`);
+chomp(my $lib = `pg_config --pkglibdir`);
+$lib .= '/pg_uuidx.so';
+
+my $node = new_node('installed');
+local @ENV{qw(PGHOST PGPORT PGDATABASE)} = ($node->host, $node->port, 'postgres');
+if ($how eq 'pgxn')
+{
+	is(system('pgxn', 'load', '--pg_config', $pg_config, '-d', 'postgres', $zip), 0, 'pgxn load (CREATE EXTENSION)');
+}
+else
+{
+	$node->safe_psql('postgres', 'CREATE EXTENSION pg_uuidx');
+	like(`dpkg -S $lib`, qr/^postgresql-15-pg-uuidx: \Q$lib\E$/m, "$lib belongs to the package");
+}
+is($node->safe_psql('postgres', q{SELECT extversion || ' ' || uuid_extract_version(uuidv7())
+	FROM pg_extension WHERE extname = 'pg_uuidx'}), "$version 7", "pg_uuidx $version created, uuidv7() gives version 7");
+ok(-f $lib && $node->safe_psql('postgres', "SELECT count(*) FROM pg_proc WHERE probin = '\$libdir/pg_uuidx'") > 0,
+	"its functions are in \$libdir/pg_uuidx, the installed $lib");
+
+if ($how eq 'pgxn')
+{
+	is(system('pgxn', 'check', '--pg_config', $pg_config, $zip), 0,
+		"pgxn check: the zip's regression suite against the installed files");
+}
+else
+{
+	ok(!-e 'pg_uuidx.so', 'nothing is built in the work tree');
+	my $rc = system("make -s PG_CONFIG=$pg_config installcheck >regress.log 2>&1");
+	print `grep -E '^(test |=+\$| All | [0-9]+ of)' regress.log`;
+	is($rc, 0, 'pg_regress (make installcheck) against the installed package')
+	  or diag(`head -n 60 regression.diffs 2>/dev/null`);
+}
+done_testing();

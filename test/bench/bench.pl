@@ -79,14 +79,17 @@ sub psql_out
 sub query { return psql_out('-c', $_[0]); }
 sub has_function { return query("SELECT to_regprocedure('$_[0]') IS NOT NULL") eq 't'; }
 sub first_line { my ($cmd) = @_; my ($l) = split /\n/, `$cmd`; return $l // 'unknown'; }
+# a file's text, '' when it cannot be read
+sub slurp { open(my $fh, '<', $_[0]) or return ''; local $/; return <$fh>; }
+sub loadavg { return join ' ', (split ' ', slurp('/proc/loadavg'))[ 0 .. 2 ]; }
 
 my $so_built = "$ENV{PWD}/pg_uuidx.so";
 chomp(my $pkglibdir = `pg_config --pkglibdir`);
-my $clock = first_line('cat /sys/devices/system/clocksource/clocksource0/current_clocksource') . ' clock source, '
+my $clock = ((slurp('/sys/devices/system/clocksource/clocksource0/current_clocksource') =~ /(\S+)/)[0] // 'unknown') . ' clock source, '
   . ((`pg_test_timing -d 1` =~ /^Per loop time including overhead: (.*)$/m)[0] // '?') . ' per clock read (pg_test_timing)';
 run('createdb', 'bench');
 psql(undef, '-f', "$here/setup.sql");
-my $load_start = join ' ', (split ' ', first_line('cat /proc/loadavg'))[ 0 .. 2 ];
+my $load_start = loadavg();
 my @nr = ('-v', "n=$o{N_GEN}", '-v', "reps=$o{REPS}");
 
 if ($phase{gen})
@@ -150,8 +153,8 @@ sub pgbench_run
 	my $lsn0 = query('SELECT pg_current_wal_lsn()');
 	my $log = "$out/pgbench_" . ($def =~ s/\(.*//r) . "_c$c.log";
 	system("pgbench -n -M prepared -c $c -j $j -T $o{SECONDS_PER_RUN} -f $here/pgbench_insert.sql >$log 2>&1") == 0
-	  or die "pgbench failed:\n" . `cat $log`;
-	my $res = `cat $log`;
+	  or die "pgbench failed:\n" . slurp($log);
+	my $res = slurp($log);
 	my ($tps) = $res =~ /^tps = ([\d.]+) /m;
 	my ($lat) = $res =~ /^latency average = ([\d.]+) ms/m;
 	psql(undef, '-c', "INSERT INTO pgb_result SELECT '$def', $c, $j, $o{SECONDS_PER_RUN}, $o{PGBENCH_PRELOAD},
@@ -171,13 +174,13 @@ if ($phase{pgbench})
 	}
 	psql(undef, '-c', 'DROP TABLE pb');
 }
-my $load_end = join ' ', (split ' ', first_line('cat /proc/loadavg'))[ 0 .. 2 ];
+my $load_end = loadavg();
 
 say "writing $out/report.md";
 my $md = sub { my ($k, $v) = @_; return "| $k | $v |\n"; };
 my ($os) = `. /etc/os-release && echo "\$PRETTY_NAME"` =~ /(.*)/;
-my ($cpu) = `cat /proc/cpuinfo` =~ /^model name\s*: (.*)$/m;
-my ($mem) = `cat /proc/meminfo` =~ /^MemTotal:\s*(\d+)/m;
+my ($cpu) = slurp('/proc/cpuinfo') =~ /^model name\s*: (.*)$/m;
+my ($mem) = slurp('/proc/meminfo') =~ /^MemTotal:\s*(\d+)/m;
 my $report = "# pg_uuidx benchmark\n\n| | |\n|---|---|\n"
   . $md->('date', strftime('%Y-%m-%d %H:%M UTC', gmtime))
   . $md->('CPU', ($cpu // '?') . ', ' . (`nproc` + 0) . ' cores')
@@ -195,7 +198,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= `cat $out/$_.md` . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

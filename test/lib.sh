@@ -25,13 +25,37 @@ need() {
     pgxs_src=$(dirname "$("$PG_CONFIG" --pgxs)")/..
 }
 
-# build_install [MAKE ARGS] - clean build from this work tree, installed
+# build_install [MAKE ARGS] - a clean build from this work tree, installed
+# into a private copy of the server (private_server).  The server's own
+# directories are only read: a failed or interrupted run, a sanitizer build
+# included, leaves the pg_uuidx they hold (or its absence) as it was.
 build_install() {
+    private_server
     say "building against $("$PG_CONFIG" --version) ${*:+($*)}"
     # objects left from a build against another major would be linked as is
     make -s -C "$REPO" PG_CONFIG="$PG_CONFIG" clean >/dev/null
     make -s -C "$REPO" PG_CONFIG="$PG_CONFIG" ${PG_CFLAGS:+PG_CFLAGS="$PG_CFLAGS"} "$@" >/dev/null
-    as_root make -s -C "$REPO" PG_CONFIG="$PG_CONFIG" install >/dev/null
+    make -s -C "$REPO" PG_CONFIG="$PG_CONFIG" install >/dev/null
+}
+
+# private_server - copy the server's bindir, pkglibdir, sharedir and
+# includedir to the same paths below $work/server, once a run, and point
+# PG_CONFIG, bindir and pgxs_src there.  PostgreSQL finds its directories
+# relative to the running binary, so initdb, postgres and pg_config of the
+# copy use the copy, as "make check" does with its temporary installation.
+private_server() {
+    local root=$work/server d
+    if [ ! -d "$root" ]; then
+        for d in bindir pkglibdir sharedir includedir; do
+            d=$("$PG_CONFIG" --$d)
+            [ -e "$root$d" ] || { mkdir -p "$root$(dirname "$d")" && cp -a "$d" "$root$d"; }
+        done
+        chmod -R a+rX "$root"
+        say "private copy of $("$PG_CONFIG" --version) in $root (the server's directories are only read)"
+        PG_CONFIG=$root$("$PG_CONFIG" --bindir)/pg_config
+    fi
+    bindir=$("$PG_CONFIG" --bindir)
+    pgxs_src=$(dirname "$("$PG_CONFIG" --pgxs)")/..
 }
 
 # as_user CMD... - run as the OS user of the test servers, with the server's
@@ -51,11 +75,22 @@ fi
 # whoever owns the work tree
 stage() {
     work=$(mktemp -d "${TMPDIR:-/tmp}/pg_uuidx.XXXXXX")
+    # interrupted (Ctrl-C) or not: the servers started from $work are
+    # stopped (immediate shutdown) and $work is removed
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
     trap 'rc=$?; ! declare -F on_exit >/dev/null || on_exit || rc=1
+        [ "$rc" = 0 ] || stop_servers
         [ "${KEEP:-0}" = 1 ] && echo "== kept $work" || rm -rf "$work"; exit $rc' EXIT
     cp -r "$REPO"/Makefile "$REPO"/*.control "$REPO"/sql "$REPO"/expected "$REPO"/test "$work"/
     chown -R "$os_user" "$work"
     chmod 755 "$work"
+}
+
+# stop_servers - an immediate shutdown of every postmaster still running on
+# a data directory below $work (only a postmaster's command line has -D)
+stop_servers() {
+    pkill -QUIT -f -- "-D $work/" 2>/dev/null || true
 }
 
 # in_cluster [-c NAME=VALUE]... CMD... - CMD in $work against a throwaway

@@ -126,14 +126,13 @@ memcheck() {
     sql_suites memcheck
     tap memcheck "$1"
     unset PG_UUIDX_SERVER_PRELOAD PG_UUIDX_SANITIZER_LOGS ASAN_OPTIONS UBSAN_OPTIONS
-    build_install
 }
 
 # optional LABEL BUILD_SCRIPT TESTS - TAP tests beside other software, built
 # first by BUILD_SCRIPT ("" for none); what is not built makes its test skip
 optional() {
-    build_install
     [ -z "$2" ] || bash "$REPO/$2" || say "$1: not built; its test will skip"
+    build_install
     tap "$1" "$3"
 }
 

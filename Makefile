@@ -17,7 +17,6 @@ OBJS = \
 	src/facade.o \
 	src/generate.o \
 	src/namebased.o \
-	src/precise.o \
 	src/range.o \
 	src/read.o \
 	src/siphash.o \

@@ -39,6 +39,8 @@ BEGIN
                  ('uuidv7_in_time_range', 'uuid,tstzrange'), ('uuidv6_in_time_range', 'uuid,tstzrange'),
                  ('uuidv7_range_lower', 'tstzrange'), ('uuidv7_range_upper', 'tstzrange'),
                  ('uuidv6_range_lower', 'tstzrange'), ('uuidv6_range_upper', 'tstzrange'),
+                 ('uuidv7_in_time_range_recheck', 'uuid,tstzrange'),
+                 ('uuidv6_in_time_range_recheck', 'uuid,tstzrange'),
                  ('uuidv7_boundary_upper', 'timestamp with time zone'),
                  ('uuidv6_boundary_upper', 'timestamp with time zone'),
                  ('uuid_extract_timestamp_from_text', 'text')) AS ours(name, args)
@@ -98,7 +100,7 @@ AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_at'
 LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_at(timestamptz) IS
-'UUIDv7 for a given instant (millisecond and 1/4096 ms fraction); calls with the same instant in a row keep their order, for backfilling historical rows';
+'UUIDv7 whose time (uuid_extract_timestamp_us) is the given instant; calls with the same instant in a row keep their order, for backfilling historical rows';
 
 -- conversion: IMMUTABLE STRICT PARALLEL SAFE
 
@@ -224,7 +226,7 @@ AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_boundary'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_boundary(timestamptz) IS
-'smallest UUIDv7 that can be made at ts: id >= uuidv7_boundary(a) AND id < uuidv7_boundary(b) selects ids made in [a, b) through the index';
+'smallest UUIDv7 whose time is ts or later: id >= uuidv7_boundary(a) AND id < uuidv7_boundary(b) selects the v7 ids made in [a, b) through the index';
 
 CREATE FUNCTION @extschema@.uuidv6_boundary(ts timestamptz)
 RETURNS uuid
@@ -232,7 +234,7 @@ AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6_boundary'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION @extschema@.uuidv6_boundary(timestamptz) IS
-'smallest UUIDv6 that can be made at ts, for index range scans';
+'smallest UUIDv6 whose time is ts or later, for index range scans';
 
 -- min(uuid) and max(uuid): parallel aggregates that can use a btree index
 
@@ -299,7 +301,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
 SUPPORT @extschema@.uuidv7_time_range_support;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_in_time_range(uuid, tstzrange) IS
-'true for a v7 id whose time (millisecond and 1/4096 ms fraction) lies in the range; the operator uuid <@ tstzrange';
+'true for a v7 id whose time (uuid_extract_timestamp_us) lies in the range; the operator uuid <@ tstzrange';
 
 CREATE OPERATOR @extschema@.<@ (
     LEFTARG = uuid,
@@ -317,7 +319,26 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
 SUPPORT @extschema@.uuidv6_time_range_support;
 
 COMMENT ON FUNCTION @extschema@.uuidv6_in_time_range(uuid, tstzrange) IS
-'true for a v6 id whose time (100-ns ticks) lies in the range; answered by a btree on the id';
+'true for a v6 id whose time (uuid_extract_timestamp_us) lies in the range; answered by a btree on the id';
+
+-- the row test the planner leaves beside the btree conditions it derives
+-- for a partitioned table: the same test without planner support, so that
+-- it is not expanded again
+CREATE FUNCTION @extschema@.uuidv7_in_time_range_recheck(id uuid, range tstzrange)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_in_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_in_time_range_recheck(uuid, tstzrange) IS
+'uuid <@ tstzrange without planner support: the row test kept beside the index conditions derived for a partitioned table';
+
+CREATE FUNCTION @extschema@.uuidv6_in_time_range_recheck(id uuid, range tstzrange)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6_in_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.uuidv6_in_time_range_recheck(uuid, tstzrange) IS
+'uuidv6_in_time_range() without planner support: the row test kept beside the index conditions derived for a partitioned table';
 
 CREATE FUNCTION @extschema@.uuidv7_range_lower(range tstzrange)
 RETURNS uuid
@@ -357,7 +378,7 @@ AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7_boundary_upper'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_boundary_upper(timestamptz) IS
-'largest UUIDv7 whose time is ts: id BETWEEN uuidv7_boundary(a) AND uuidv7_boundary_upper(b) selects ids made in [a, b]';
+'largest UUIDv7 whose time is ts or earlier: id BETWEEN uuidv7_boundary(a) AND uuidv7_boundary_upper(b) selects the v7 ids made in [a, b]';
 
 CREATE FUNCTION @extschema@.uuidv6_boundary_upper(ts timestamptz)
 RETURNS uuid
@@ -365,7 +386,7 @@ AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv6_boundary_upper'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION @extschema@.uuidv6_boundary_upper(timestamptz) IS
-'largest UUIDv6 whose time is ts, the upper edge for BETWEEN';
+'largest UUIDv6 whose time is ts or earlier, the upper edge for BETWEEN';
 
 CREATE FUNCTION @extschema@.uuid_extract_timestamp_from_text(id text)
 RETURNS timestamptz
@@ -408,7 +429,7 @@ AS 'MODULE_PATHNAME', 'pg_uuidx_uuid_extract_timestamp_us'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION @extschema@.uuid_extract_timestamp_us(uuid) IS
-'creation time of a v1, v6 or v7 id to the microsecond (v7 from its 12-bit sub-millisecond fraction); NULL for other versions';
+'creation time of a v1, v6 or v7 id to the microsecond, the time every range and boundary function uses (v7: the microsecond its 12-bit fraction falls in, never outside its millisecond); NULL for other versions';
 
 CREATE FUNCTION @extschema@.uuidv7_at(ts timestamp)
 RETURNS uuid

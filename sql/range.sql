@@ -5,8 +5,9 @@ CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';
 
--- an instant on a v7 tick (125 us = 512/4096 ms) and one between ticks
--- (1 us: tick 4 names 0.977 us)
+-- the ticks of a microsecond u run from floor(u * 4096 / 1000) to the next
+-- microsecond's first tick: 125 us owns ticks 0x200-0x203, 126 us starts
+-- at 0x204, 1 us owns ticks 4-7, 0 us ticks 0-3
 SELECT uuidv7_range_lower('[2026-01-01 00:00:00.000125+00, 2026-01-02)') AS on_tick_inclusive,
        uuidv7_range_lower('(2026-01-01 00:00:00.000125+00, 2026-01-02)') AS on_tick_exclusive,
        uuidv7_range_lower('[2026-01-01 00:00:00.000001+00, 2026-01-02)') AS between_ticks;

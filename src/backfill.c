@@ -77,14 +77,14 @@ NextBackfillV7(uint64 tick)
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_at);
 
 /*
- * uuidv7_at(timestamptz) -> uuid: a v7 id for a given instant (its
- * millisecond and 1/4096 ms fraction), for backfilling ids of historical
- * rows; consecutive calls for the same instant give increasing ids.
+ * uuidv7_at(timestamptz) -> uuid: a v7 id whose time (ticks.c) is the given
+ * instant, for backfilling ids of historical rows; consecutive calls for the
+ * same instant give increasing ids.
  */
 Datum
 pg_uuidx_uuidv7_at(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(NextBackfillV7(v7_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+	PG_RETURN_UUID_P(NextBackfillV7(tick_of_timestamptz(PG_GETARG_TIMESTAMPTZ(0), 7, false)));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_at_utc);
@@ -98,5 +98,5 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_at_utc);
 Datum
 pg_uuidx_uuidv7_at_utc(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(NextBackfillV7(v7_tick_from_timestamptz((TimestampTz) PG_GETARG_TIMESTAMP(0))));
+	PG_RETURN_UUID_P(NextBackfillV7(tick_of_timestamptz((TimestampTz) PG_GETARG_TIMESTAMP(0), 7, false)));
 }

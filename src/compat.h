@@ -25,4 +25,12 @@
 #define PG_UUIDX_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
 
+/*
+ * PostgreSQL 18 replaced the pg_attribute_noreturn() suffix by the
+ * pg_noreturn prefix; the older attribute works as a prefix too
+ */
+#ifndef pg_noreturn
+#define pg_noreturn pg_attribute_noreturn()
+#endif
+
 #endif							/* PG_UUIDX_COMPAT_H */

@@ -5,12 +5,12 @@
  *		that turns them into btree conditions on the id.
  *
  * An id is in a range when it is of the range's version, has the RFC
- * variant, and the instant its timestamp names (a v7 tick is 1/4096 ms, RFC
- * 9562 5.7 and 6.2 Method 3; a v6 tick 100 ns, 5.6) lies in the range.  In
- * uuid order those ids lie between the smallest id of the first tick in the
- * range and the largest id of the last one, so a btree on the id answers the
- * predicate with two comparisons and a recheck (ids of other versions can
- * sit between the edges).
+ * variant, and its time (ticks.c: uuid_extract_timestamp_us) lies in the
+ * range.  In uuid order those ids lie between the smallest id of the first
+ * tick of the range's lower bound and the largest id of the last tick of
+ * its upper bound, so a btree on the id answers the predicate with two
+ * comparisons and a recheck (ids of other versions and variants can sit
+ * between the edges).
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
@@ -19,7 +19,6 @@
 #include "access/stratnum.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_class_d.h"
-#include "catalog/pg_collation_d.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
 #include "common/int.h"
@@ -35,14 +34,9 @@
 #include "ticks.h"
 #include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
+#include "utils/inval.h"
 #include "utils/rangetypes.h"
-
-/*
- * The predicate after the planner expanded it for a partitioned table
- * carries this input collation (the uuid type has none), so that it is not
- * expanded again.
- */
-#define EXPANDED_MARK C_COLLATION_OID
+#include "utils/syscache.h"
 
 /* the ticks of a range: none (empty), or lo..hi inclusive */
 typedef struct TickSpan
@@ -53,129 +47,93 @@ typedef struct TickSpan
 } TickSpan;
 
 /*
- * The tick at or before the Unix microsecond us (us >= 0) and whether it
- * names exactly that instant; false when the tick would not fit in 60 bits.
+ * A bound as an inclusive Unix microsecond: an id's time is a whole
+ * microsecond (ticks.c), so an exclusive bound is the next or previous one.
+ * Unbounded and infinite bounds, and instants too late for 64 bits of Unix
+ * microseconds, saturate; no tick's time is near either end.
  */
-static bool
-FloorTick(int64 us, int version, uint64 *tick, bool *exact)
-{
-	if (version == 7)
-	{
-		/* ms * 4096 + the fraction rounded down, as v7_tick_from_unix_time */
-		int64		ms = us / US_PER_MS;
-		int64		scaled = (us % US_PER_MS) << V7_FRACTION_BITS;
-
-		if (ms >= (int64) (UUID_TICK_LIMIT >> V7_FRACTION_BITS))
-			return false;
-		*tick = ((uint64) ms << V7_FRACTION_BITS) + (uint64) (scaled / US_PER_MS);
-		*exact = scaled % US_PER_MS == 0;
-	}
-	else
-	{
-		int64		ticks;
-
-		if (pg_mul_s64_overflow(us, 10, &ticks) ||
-			pg_add_s64_overflow(ticks, GREGORIAN_UNIX_OFFSET, &ticks) ||
-			(uint64) ticks >= UUID_TICK_LIMIT)
-			return false;
-		*tick = (uint64) ticks;
-		*exact = true;
-	}
-	return true;
-}
-
-/* the Unix microsecond of the first tick: 0 for v7, 1582-10-15 for v6 */
 static int64
-FirstTickUs(int version)
-{
-	return version == 7 ? 0 : -GREGORIAN_UNIX_OFFSET / 10;
-}
-
-/*
- * The first tick at or after the bound (after it, when it is exclusive);
- * false when there is none.
- */
-static bool
-FirstTickFrom(RangeBound *bound, int version, uint64 *tick)
+BoundUnixUs(const RangeBound *bound)
 {
 	TimestampTz ts = DatumGetTimestampTz(bound->val);
 	int64		us;
-	bool		exact;
 
-	if (bound->infinite || TIMESTAMP_IS_NOBEGIN(ts))
-	{
-		*tick = 0;
-		return true;
-	}
-	if (TIMESTAMP_IS_NOEND(ts) || pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &us))
-		return false;
-	if (us < FirstTickUs(version))
-	{
-		*tick = 0;
-		return true;
-	}
-	if (!FloorTick(us, version, tick, &exact))
-		return false;
-	if (!bound->inclusive || !exact)
-		(*tick)++;
-	return *tick < UUID_TICK_LIMIT;
-}
-
-/*
- * The last tick at or before the bound (before it, when it is exclusive);
- * false when there is none.
- */
-static bool
-LastTickTo(RangeBound *bound, int version, uint64 *tick)
-{
-	TimestampTz ts = DatumGetTimestampTz(bound->val);
-	int64		us;
-	bool		exact;
-
-	if (bound->infinite || TIMESTAMP_IS_NOEND(ts))
-	{
-		*tick = UUID_TICK_LIMIT - 1;
-		return true;
-	}
+	if (bound->infinite)
+		return bound->lower ? PG_INT64_MIN : PG_INT64_MAX;
 	if (TIMESTAMP_IS_NOBEGIN(ts))
-		return false;
-	if (pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &us))
+		us = PG_INT64_MIN;
+	else if (TIMESTAMP_IS_NOEND(ts) || pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &us))
+		us = PG_INT64_MAX;
+	if (!bound->inclusive)
 	{
-		*tick = UUID_TICK_LIMIT - 1;
-		return true;
+		if (bound->lower && us < PG_INT64_MAX)
+			us++;
+		else if (!bound->lower && us > PG_INT64_MIN)
+			us--;
 	}
-	if (us < FirstTickUs(version))
-		return false;
-	if (!FloorTick(us, version, tick, &exact))
-	{
-		*tick = UUID_TICK_LIMIT - 1;
-		return true;
-	}
-	if (!bound->inclusive && exact)
-	{
-		if (*tick == 0)
-			return false;
-		(*tick)--;
-	}
-	return true;
+	return us;
 }
 
+/*
+ * The ticks whose time (ticks.c) lies in the range: from the first tick of
+ * its lower bound to the last tick of its upper one.
+ */
 static TickSpan
-RangeTicks(RangeType *range, int version)
+RangeTicks(TypeCacheEntry *typcache, const RangeType *range, int version)
 {
-	TypeCacheEntry *typcache;
 	RangeBound	lower;
 	RangeBound	upper;
 	bool		empty;
 	TickSpan	span;
 
-	typcache = lookup_type_cache(RangeTypeGetOid(range), TYPECACHE_RANGE_INFO);
 	range_deserialize(typcache, range, &lower, &upper, &empty);
 	span.empty = empty ||
-		!FirstTickFrom(&lower, version, &span.lo) ||
-		!LastTickTo(&upper, version, &span.hi) ||
+		!first_tick_from_unix_us(BoundUnixUs(&lower), version, &span.lo) ||
+		!last_tick_to_unix_us(BoundUnixUs(&upper), version, &span.hi) ||
 		span.lo > span.hi;
 	return span;
+}
+
+/*
+ * What the predicate keeps across the rows of a scan (fn_extra): the range
+ * type's cache entry, and the last range seen with its ticks.
+ */
+typedef struct RangeMemo
+{
+	TypeCacheEntry *typcache;
+	RangeType  *range;			/* a copy of the last range, or NULL */
+	TickSpan	span;			/* its ticks */
+} RangeMemo;
+
+/*
+ * The ticks of the range argument, worked out again only when the range
+ * differs from the previous row's (for a constant range: once a scan).
+ */
+static TickSpan
+MemoizedRangeTicks(FunctionCallInfo fcinfo, RangeType *range, int version)
+{
+	RangeMemo  *memo = (RangeMemo *) fcinfo->flinfo->fn_extra;
+	Size		size = VARSIZE(range);
+
+	if (memo == NULL)
+	{
+		memo = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(RangeMemo));
+		memo->typcache = lookup_type_cache(RangeTypeGetOid(range), TYPECACHE_RANGE_INFO);
+		if (memo->typcache->rngelemtype == NULL)
+			elog(ERROR, "type %u is not a range type", RangeTypeGetOid(range));
+		fcinfo->flinfo->fn_extra = memo;
+	}
+	if (memo->range == NULL || VARSIZE(memo->range) != size ||
+		memcmp(memo->range, range, size) != 0)
+	{
+		if (memo->range != NULL)
+			pfree(memo->range);
+		memo->range = NULL;
+		memo->span = RangeTicks(memo->typcache, range, version);
+		memo->range = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, size);
+		memcpy(memo->range, range, size);
+	}
+	return memo->span;
 }
 
 static Datum
@@ -190,7 +148,7 @@ InTimeRange(FunctionCallInfo fcinfo, int version)
 	if (!uuid_is_rfc_variant(lo) || uuid_version(hi) != version)
 		PG_RETURN_BOOL(false);
 	tick = uuid_time_hi_tick(hi);
-	span = RangeTicks(PG_GETARG_RANGE_P(1), version);
+	span = MemoizedRangeTicks(fcinfo, PG_GETARG_RANGE_P(1), version);
 	PG_RETURN_BOOL(!span.empty && tick >= span.lo && tick <= span.hi);
 }
 
@@ -198,7 +156,9 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_in_time_range);
 
 /*
  * uuidv7_in_time_range(uuid, tstzrange) -> bool, the operator uuid <@
- * tstzrange: a v7 id whose time lies in the range.
+ * tstzrange: a v7 id whose time (uuid_extract_timestamp_us) lies in the
+ * range.  Also the function of uuidv7_in_time_range_recheck(), the same
+ * test without planner support.
  */
 Datum
 pg_uuidx_uuidv7_in_time_range(PG_FUNCTION_ARGS)
@@ -210,7 +170,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_in_time_range);
 
 /*
  * uuidv6_in_time_range(uuid, tstzrange) -> bool: a v6 id whose time lies
- * in the range.
+ * in the range; also uuidv6_in_time_range_recheck().
  */
 Datum
 pg_uuidx_uuidv6_in_time_range(PG_FUNCTION_ARGS)
@@ -225,16 +185,25 @@ pg_uuidx_uuidv6_in_time_range(PG_FUNCTION_ARGS)
  * between them.
  */
 static pg_uuid_t *
-RangeEdge(RangeType *range, int version, bool upper)
+RangeEdge(TypeCacheEntry *typcache, const RangeType *range, int version, bool upper)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
-	TickSpan	span = RangeTicks(range, version);
+	TickSpan	span = RangeTicks(typcache, range, version);
 
 	if (span.empty)
 		memset(uuid->data, upper ? 0x00 : 0xFF, UUID_LEN);
 	else
 		uuid_pack_tick_edge(uuid, upper ? span.hi : span.lo, version, upper);
 	return uuid;
+}
+
+static Datum
+RangeEdgeCall(FunctionCallInfo fcinfo, int version, bool upper)
+{
+	RangeType  *range = PG_GETARG_RANGE_P(0);
+
+	PG_RETURN_UUID_P(RangeEdge(range_get_typcache(fcinfo, RangeTypeGetOid(range)),
+							   range, version, upper));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_range_lower);
@@ -246,52 +215,119 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_range_upper);
 Datum
 pg_uuidx_uuidv7_range_lower(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(RangeEdge(PG_GETARG_RANGE_P(0), 7, false));
+	return RangeEdgeCall(fcinfo, 7, false);
 }
 
 Datum
 pg_uuidx_uuidv7_range_upper(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(RangeEdge(PG_GETARG_RANGE_P(0), 7, true));
+	return RangeEdgeCall(fcinfo, 7, true);
 }
 
 Datum
 pg_uuidx_uuidv6_range_lower(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(RangeEdge(PG_GETARG_RANGE_P(0), 6, false));
+	return RangeEdgeCall(fcinfo, 6, false);
 }
 
 Datum
 pg_uuidx_uuidv6_range_upper(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(RangeEdge(PG_GETARG_RANGE_P(0), 6, true));
+	return RangeEdgeCall(fcinfo, 6, true);
 }
-
-PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_boundary_upper);
-PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_boundary_upper);
 
 /*
- * uuidv7_boundary_upper(timestamptz) -> uuid: the largest v7 id whose time
- * is that instant, so that id BETWEEN uuidv7_boundary(a) AND
- * uuidv7_boundary_upper(b) selects the ids made in [a, b]; and the same for
- * v6.
+ * What the planner support looks up in the catalogs, kept for the session:
+ * per version, the edge functions and the recheck function of the schema
+ * the predicate lives in; the btree operators of uuid's default operator
+ * family and of the last other family an index used.  Any change to
+ * pg_proc or pg_amop forgets it all.
  */
-Datum
-pg_uuidx_uuidv7_boundary_upper(PG_FUNCTION_ARGS)
+typedef struct SupportFunctions
 {
-	pg_uuid_t  *uuid = palloc(UUID_LEN);
+	Oid			predicate;		/* the uuidvN_in_time_range they go with */
+	Oid			lower;			/* uuidvN_range_lower */
+	Oid			upper;			/* uuidvN_range_upper */
+	Oid			recheck;		/* uuidvN_in_time_range_recheck */
+} SupportFunctions;
 
-	uuid_pack_tick_edge(uuid, v7_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), 7, true);
-	PG_RETURN_UUID_P(uuid);
+typedef struct EdgeOperators
+{
+	Oid			opfamily;
+	Oid			ge;
+	Oid			le;
+} EdgeOperators;
+
+static SupportFunctions support_functions[2];	/* [0] v6, [1] v7 */
+static EdgeOperators default_operators;
+static EdgeOperators index_operators;
+static bool support_callbacks_registered = false;
+
+static void
+ForgetSupportLookups(Datum arg, int cacheid, uint32 hashvalue)
+{
+	memset(support_functions, 0, sizeof(support_functions));
+	memset(&default_operators, 0, sizeof(default_operators));
+	memset(&index_operators, 0, sizeof(index_operators));
 }
 
-Datum
-pg_uuidx_uuidv6_boundary_upper(PG_FUNCTION_ARGS)
+/* the function "uuidvN_suffix" of these arguments in the predicate's schema */
+static Oid
+SiblingFunction(Oid predicate, int version, const char *suffix, int nargs, Oid *argtypes)
 {
-	pg_uuid_t  *uuid = palloc(UUID_LEN);
+	char		name[NAMEDATALEN];
 
-	uuid_pack_tick_edge(uuid, gregorian_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), 6, true);
-	PG_RETURN_UUID_P(uuid);
+	snprintf(name, sizeof(name), "uuidv%d_%s", version, suffix);
+	return LookupFuncName(list_make2(makeString(get_namespace_name(get_func_namespace(predicate))),
+									 makeString(name)),
+						  nargs, argtypes, false);
+}
+
+/* the edge and recheck functions that go with the predicate "predicate" */
+static const SupportFunctions *
+SupportFunctionsOf(Oid predicate, int version)
+{
+	SupportFunctions *f = &support_functions[version == 7];
+	Oid			argtypes[2] = {UUIDOID, TSTZRANGEOID};
+
+	if (!support_callbacks_registered)
+	{
+		CacheRegisterSyscacheCallback(PROCOID, ForgetSupportLookups, (Datum) 0);
+		CacheRegisterSyscacheCallback(AMOPSTRATEGY, ForgetSupportLookups, (Datum) 0);
+		support_callbacks_registered = true;
+	}
+	if (f->predicate != predicate)
+	{
+		f->predicate = InvalidOid;
+		f->lower = SiblingFunction(predicate, version, "range_lower", 1, &argtypes[1]);
+		f->upper = SiblingFunction(predicate, version, "range_upper", 1, &argtypes[1]);
+		f->recheck = SiblingFunction(predicate, version, "in_time_range_recheck", 2, argtypes);
+		f->predicate = predicate;
+	}
+	return f;
+}
+
+/*
+ * The >= and <= operators on uuid of a btree operator family (InvalidOid:
+ * uuid's default one); NULL when the family has none.  Called after
+ * SupportFunctionsOf(), which registers the invalidation callbacks.
+ */
+static const EdgeOperators *
+EdgeOperatorsOf(Oid opfamily)
+{
+	EdgeOperators *ops = OidIsValid(opfamily) ? &index_operators : &default_operators;
+
+	Assert(support_callbacks_registered);
+	if (!OidIsValid(opfamily))
+		opfamily = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
+	if (ops->opfamily != opfamily)
+	{
+		ops->opfamily = InvalidOid;
+		ops->ge = get_opfamily_member(opfamily, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
+		ops->le = get_opfamily_member(opfamily, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
+		ops->opfamily = opfamily;
+	}
+	return OidIsValid(ops->ge) && OidIsValid(ops->le) ? ops : NULL;
 }
 
 /* a NULL constant range: the strict predicate is NULL, nothing to derive */
@@ -303,88 +339,73 @@ IsNullConst(Node *node)
 
 /*
  * An expression for one edge of the range expression: a constant when the
- * range is one, else a call of uuidvN_range_lower/upper, found in the schema
- * of the predicate's own function.
+ * range is one, else a call of the edge function.
  */
 static Expr *
-EdgeExpr(Oid predicate, Node *range, int version, bool upper)
+EdgeExpr(Oid edge_function, Node *range, int version, bool upper)
 {
-	Oid			argtype = TSTZRANGEOID;
-	Oid			fn;
-	char		name[NAMEDATALEN];
-
 	if (IsA(range, Const))
 	{
-		Const	   *c = (Const *) range;
-		pg_uuid_t  *edge = RangeEdge(DatumGetRangeTypeP(c->constvalue), version, upper);
+		RangeType  *r = DatumGetRangeTypeP(((Const *) range)->constvalue);
+		TypeCacheEntry *typcache = lookup_type_cache(RangeTypeGetOid(r), TYPECACHE_RANGE_INFO);
 
 		return (Expr *) makeConst(UUIDOID, -1, InvalidOid, UUID_LEN,
-								  UUIDPGetDatum(edge), false, false);
+								  UUIDPGetDatum(RangeEdge(typcache, r, version, upper)),
+								  false, false);
 	}
-	snprintf(name, sizeof(name), "uuidv%d_range_%s", version, upper ? "upper" : "lower");
-	fn = LookupFuncName(list_make2(makeString(get_namespace_name(get_func_namespace(predicate))),
-								   makeString(name)),
-						1, &argtype, false);
-	return (Expr *) makeFuncExpr(fn, UUIDOID, list_make1(copyObject(range)),
+	return (Expr *) makeFuncExpr(edge_function, UUIDOID, list_make1(copyObject(range)),
 								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
 }
 
-/* id >= lower edge AND id <= upper edge, with the btree operators of uuid */
+/* id >= lower edge AND id <= upper edge, with the given operators */
 static List *
-EdgeClauses(Oid predicate, Node *id, Node *range, int version)
+EdgeClauses(const SupportFunctions *f, const EdgeOperators *ops, Node *id,
+			Node *range, int version)
 {
-	Oid			family = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
-	Oid			ge = get_opfamily_member(family, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
-	Oid			le = get_opfamily_member(family, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
-
-	return list_make2(make_opclause(ge, BOOLOID, false, (Expr *) copyObject(id),
-									EdgeExpr(predicate, range, version, false),
+	return list_make2(make_opclause(ops->ge, BOOLOID, false, (Expr *) copyObject(id),
+									EdgeExpr(f->lower, range, version, false),
 									InvalidOid, InvalidOid),
-					  make_opclause(le, BOOLOID, false, (Expr *) copyObject(id),
-									EdgeExpr(predicate, range, version, true),
+					  make_opclause(ops->le, BOOLOID, false, (Expr *) copyObject(id),
+									EdgeExpr(f->upper, range, version, true),
 									InvalidOid, InvalidOid));
 }
 
 /*
- * SupportRequestIndexCondition: for a btree on the id, the edge
- * comparisons, lossy (the predicate is checked again on each row).  Not for
- * a predicate already expanded for a partitioned table, whose edges are in
- * the query already.
+ * SupportRequestIndexCondition: for a btree on the id, the edge comparisons
+ * with the operators of the index's own operator family, lossy (the
+ * predicate is checked again on each row).
  */
 static List *
 IndexConditions(SupportRequestIndexCondition *req, int version)
 {
 	List	   *args;
-	Oid			collation;
 	Node	   *range;
+	const SupportFunctions *f;
+	const EdgeOperators *ops;
 
 	if (is_opclause(req->node))
-	{
 		args = ((OpExpr *) req->node)->args;
-		collation = ((OpExpr *) req->node)->inputcollid;
-	}
 	else if (is_funcclause(req->node))
-	{
 		args = ((FuncExpr *) req->node)->args;
-		collation = ((FuncExpr *) req->node)->inputcollid;
-	}
 	else
 		return NIL;
 	range = lsecond(args);
-	if (collation == EXPANDED_MARK || req->indexarg != 0 || IsNullConst(range) ||
-		req->index->relam != BTREE_AM_OID ||
-		!OidIsValid(get_opfamily_member(req->opfamily, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber)) ||
+	if (req->indexarg != 0 || IsNullConst(range) || req->index->relam != BTREE_AM_OID ||
 		!is_pseudo_constant_for_index(req->root, range, req->index))
 		return NIL;
+	f = SupportFunctionsOf(req->funcid, version);
+	if ((ops = EdgeOperatorsOf(req->opfamily)) == NULL)
+		return NIL;
 	req->lossy = true;
-	return EdgeClauses(req->funcid, linitial(args), range, version);
+	return EdgeClauses(f, ops, linitial(args), range, version);
 }
 
 /*
  * SupportRequestSimplify: on a partitioned table, partition pruning reads
  * btree comparisons of the partition key, not this predicate, so
- * "id <@ r" becomes "id >= lower AND id <= upper AND id <@ r" (the last
- * one marked, so that it is not expanded again).
+ * "id <@ r" becomes "id >= lower AND id <= upper AND
+ * uuidv7_in_time_range_recheck(id, r)": the last one is the same test in a
+ * function without planner support, so nothing expands it again.
  */
 static Node *
 ExpandForPartitions(SupportRequestSimplify *req, int version)
@@ -392,11 +413,12 @@ ExpandForPartitions(SupportRequestSimplify *req, int version)
 	FuncExpr   *call = req->fcall;
 	Node	   *id = linitial(call->args);
 	Node	   *range = lsecond(call->args);
-	FuncExpr   *marked;
+	const SupportFunctions *f;
+	const EdgeOperators *ops;
 	Var		   *var;
 	RangeTblEntry *rte;
 
-	if (req->root == NULL || call->inputcollid == EXPANDED_MARK || !IsA(id, Var))
+	if (req->root == NULL || !IsA(id, Var))
 		return NULL;
 	var = (Var *) id;
 	if (var->varlevelsup != 0 || var->varno < 1 ||
@@ -406,10 +428,13 @@ ExpandForPartitions(SupportRequestSimplify *req, int version)
 	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE ||
 		IsNullConst(range) || contain_var_clause(range) || contain_volatile_functions(range))
 		return NULL;
-
-	marked = (FuncExpr *) copyObject(call);
-	marked->inputcollid = EXPANDED_MARK;
-	return (Node *) make_andclause(lappend(EdgeClauses(call->funcid, id, range, version), marked));
+	f = SupportFunctionsOf(call->funcid, version);
+	if ((ops = EdgeOperatorsOf(InvalidOid)) == NULL)
+		return NULL;
+	return (Node *) make_andclause(lappend(EdgeClauses(f, ops, id, range, version),
+										   makeFuncExpr(f->recheck, BOOLOID, copyObject(call->args),
+														InvalidOid, InvalidOid,
+														COERCE_EXPLICIT_CALL)));
 }
 
 static Datum

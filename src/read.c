@@ -1,7 +1,9 @@
 /*
  * read.c
- *		SQL entry points that take ids apart: uuid_extract_timestamp(),
- *		uuid_extract_version(), the v6/v7 boundaries, and min/max support.
+ *		SQL entry points that take ids apart: uuid_extract_timestamp() and
+ *		uuid_extract_timestamp_us(), uuid_extract_version(), the v6/v7
+ *		boundaries, and min/max support.  Every time they read or compare
+ *		comes from ticks.c's one definition of an id's time.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
@@ -11,6 +13,35 @@
 #include "layout.h"
 #include "ticks.h"
 #include "utils/timestamp.h"
+
+/*
+ * The time-ordered tick of an id and its kind (7 for v7, 6 for the
+ * Gregorian ticks of v1 and v6); false for other versions and variants.
+ */
+static bool
+IdTick(const pg_uuid_t *uuid, uint64 *tick, int *kind)
+{
+	uint64		hi;
+	uint64		lo;
+
+	uuid_unpack(uuid, &hi, &lo);
+	if (!uuid_is_rfc_variant(lo))
+		return false;
+	switch (uuid_version(hi))
+	{
+		case 1:
+			*tick = uuid_v1_hi_tick(hi);
+			*kind = 6;
+			return true;
+		case 6:
+		case 7:
+			*tick = uuid_time_hi_tick(hi);
+			*kind = uuid_version(hi);
+			return true;
+		default:
+			return false;
+	}
+}
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuid_extract_timestamp);
 
@@ -23,24 +54,32 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuid_extract_timestamp);
 Datum
 pg_uuidx_uuid_extract_timestamp(PG_FUNCTION_ARGS)
 {
-	uint64		hi;
-	uint64		lo;
+	uint64		tick;
+	int			kind;
 
-	uuid_unpack(PG_GETARG_UUID_P(0), &hi, &lo);
-	if (!uuid_is_rfc_variant(lo))
+	if (!IdTick(PG_GETARG_UUID_P(0), &tick, &kind))
 		PG_RETURN_NULL();
+	if (kind == 7)
+		PG_RETURN_TIMESTAMPTZ(timestamptz_ms_from_v7_tick(tick));
+	PG_RETURN_TIMESTAMPTZ(timestamptz_from_tick(tick, kind));
+}
 
-	switch (uuid_version(hi))
-	{
-		case 1:
-			PG_RETURN_TIMESTAMPTZ(timestamptz_from_gregorian_tick(uuid_v1_hi_tick(hi)));
-		case 6:
-			PG_RETURN_TIMESTAMPTZ(timestamptz_from_gregorian_tick(uuid_time_hi_tick(hi)));
-		case 7:
-			PG_RETURN_TIMESTAMPTZ(timestamptz_from_v7_tick(uuid_time_hi_tick(hi)));
-		default:
-			PG_RETURN_NULL();
-	}
+PG_FUNCTION_INFO_V1(pg_uuidx_uuid_extract_timestamp_us);
+
+/*
+ * uuid_extract_timestamp_us(uuid) -> timestamptz: the time of a v1, v6 or v7
+ * id to the microsecond, as ticks.c defines it (v7 from its 12-bit fraction,
+ * within its millisecond); NULL where uuid_extract_timestamp() is NULL.
+ */
+Datum
+pg_uuidx_uuid_extract_timestamp_us(PG_FUNCTION_ARGS)
+{
+	uint64		tick;
+	int			kind;
+
+	if (!IdTick(PG_GETARG_UUID_P(0), &tick, &kind))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(timestamptz_from_tick(tick, kind));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuid_extract_version);
@@ -61,39 +100,58 @@ pg_uuidx_uuid_extract_version(PG_FUNCTION_ARGS)
 	PG_RETURN_INT16((int16) uuid_version(hi));
 }
 
-/* The smallest id of a time-ordered version at a tick */
+/*
+ * The smallest id whose time is the instant ts or later (upper = false), or
+ * the largest whose time is ts or earlier: the edge of ts's first or last
+ * tick, version and variant set.
+ */
 static Datum
-BoundaryUuid(uint64 tick, int version)
+BoundaryUuid(TimestampTz ts, int version, bool upper)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
 
-	uuid_pack_tick_edge(uuid, tick, version, false);
+	uuid_pack_tick_edge(uuid, tick_of_timestamptz(ts, version, upper), version, upper);
 	PG_RETURN_UUID_P(uuid);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_boundary);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_boundary_upper);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_boundary);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_boundary_upper);
 
 /*
- * uuidv7_boundary(timestamptz) -> uuid: the smallest v7 id that can be made
- * at that instant (its millisecond and 1/4096 ms fraction), so that
- * id >= uuidv7_boundary(a) AND id < uuidv7_boundary(b) is an index range.
+ * uuidv7_boundary(timestamptz) -> uuid: the smallest v7 id whose time is ts
+ * or later, so that id >= uuidv7_boundary(a) AND id < uuidv7_boundary(b) is
+ * an index range for the v7 ids made in [a, b).
  */
 Datum
 pg_uuidx_uuidv7_boundary(PG_FUNCTION_ARGS)
 {
-	return BoundaryUuid(v7_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), 7);
+	return BoundaryUuid(PG_GETARG_TIMESTAMPTZ(0), 7, false);
 }
 
-PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_boundary);
-
 /*
- * uuidv6_boundary(timestamptz) -> uuid: the smallest v6 id that can be made
- * at that instant.
+ * uuidv7_boundary_upper(timestamptz) -> uuid: the largest v7 id whose time
+ * is ts or earlier, so that id BETWEEN uuidv7_boundary(a) AND
+ * uuidv7_boundary_upper(b) is an index range for the ids made in [a, b].
  */
+Datum
+pg_uuidx_uuidv7_boundary_upper(PG_FUNCTION_ARGS)
+{
+	return BoundaryUuid(PG_GETARG_TIMESTAMPTZ(0), 7, true);
+}
+
+/* uuidv6_boundary(timestamptz) -> uuid, and its upper twin: as for v7 */
 Datum
 pg_uuidx_uuidv6_boundary(PG_FUNCTION_ARGS)
 {
-	return BoundaryUuid(gregorian_tick_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), 6);
+	return BoundaryUuid(PG_GETARG_TIMESTAMPTZ(0), 6, false);
+}
+
+Datum
+pg_uuidx_uuidv6_boundary_upper(PG_FUNCTION_ARGS)
+{
+	return BoundaryUuid(PG_GETARG_TIMESTAMPTZ(0), 6, true);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuid_smaller);

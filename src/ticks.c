@@ -1,12 +1,28 @@
 /*
  * ticks.c
- *		Conversions between timestamptz and the timestamps inside UUIDs.
+ *		All time arithmetic of ids: timestamptz and clock readings to the
+ *		ticks inside UUIDs, and the one definition of an id's time.
  *
  * v7 carries Unix milliseconds plus a 12-bit fraction (a "v7 tick" is 1/4096
- * ms); v1 and v6 carry 100-ns intervals since 1582-10-15 (a "Gregorian
- * tick").  timestamptz has microseconds, so going to a UUID keeps everything
- * the UUID can hold, and coming back truncates to the microsecond.  Values
- * the UUID cannot hold are errors, raised here for every SQL entry point.
+ * ms, RFC 9562 5.7 and 6.2 Method 3); v1 and v6 carry 100-ns intervals since
+ * 1582-10-15 (a "Gregorian tick", 5.1 and 5.6).  Functions that take a
+ * version take 7 for v7 ticks and 6 for Gregorian ticks (v1 and v6).
+ *
+ * Writers put the time t into the tick w(t) that holds it: for v7 the
+ * fraction of the millisecond rounded down (floor(us * 4096 / 1000) for a
+ * microsecond), for Gregorian ticks the 100-ns interval.  w is strictly
+ * increasing, so the ticks fall into runs, one per microsecond u:
+ * w(u) <= tick < w(u + 1).  That u is the time of an id, to the microsecond
+ * (unix_us_from_tick); every reader and range function is derived from it:
+ *
+ * - the ids whose time is t or later are those from the first tick of t on
+ *   (first_tick_from_unix_us), those whose time is t or earlier those up to
+ *   the last tick of t (last_tick_to_unix_us), so a time range is a range of
+ *   ticks and, in uuid order, of ids;
+ * - a writer's id reads back as the instant it was made for, and the
+ *   reading never leaves the id's millisecond (v7) or 100-ns interval.
+ *
+ * Values an id cannot hold are errors, raised here for every SQL entry point.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
@@ -35,7 +51,7 @@ report_v7_range(void)
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 			 errmsg("timestamp out of range for UUIDv7"),
-			 errdetail("UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00.")));
+			 errdetail("UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.")));
 }
 
 /*
@@ -108,48 +124,133 @@ gregorian_tick_from_unix_time(UnixTime t, uint64 *tick)
 }
 
 /*
- * The v7 tick of a timestamptz, or the range error.
+ * The time of an id, to the microsecond: the Unix microsecond u whose run of
+ * ticks w(u) <= tick < w(u + 1) holds the tick (see the top of this file).
+ *
+ * v7: within the millisecond, w(u) = floor(u * 4096 / 1000), so u is the
+ * largest microsecond with u * 4096 / 1000 < f + 1, that is
+ * u = ceil((f + 1) * 1000 / 4096) - 1, at most 999 for f = 4095.  For a
+ * fraction written from a nanosecond clock (PostgreSQL 18's uuidv7(), and
+ * our uuidv7()) this is the microsecond of the tick's last instant: the
+ * time read truncated to the microsecond, or (when the tick straddles a
+ * microsecond boundary and the clock read before it) one microsecond later.
+ *
+ * Gregorian: ten ticks a microsecond, the tick's microsecond (truncation).
  */
-uint64
-v7_tick_from_timestamptz(TimestampTz ts)
+int64
+unix_us_from_tick(uint64 tick, int version)
 {
-	UnixTime	t;
-	uint64		tick;
+	Assert(tick < UUID_TICK_LIMIT);
+	if (version == 7)
+	{
+		uint64		fraction = tick & ((1 << V7_FRACTION_BITS) - 1);
 
-	if (!unix_time_from_timestamptz(ts, 0, &t) || !v7_tick_from_unix_time(t, &tick))
-		report_v7_range();
-	return tick;
+		return (int64) (tick >> V7_FRACTION_BITS) * US_PER_MS +
+			(int64) (((fraction + 1) * US_PER_MS - 1) >> V7_FRACTION_BITS);
+	}
+	return (int64) (tick / 10) - GREGORIAN_UNIX_OFFSET / 10;
 }
 
 /*
- * The Gregorian tick of a timestamptz, or the range error.
+ * The first tick whose time is the Unix microsecond us or later, that is
+ * w(us) when us is within the ticks' span; false when no tick is that late.
  */
-uint64
-gregorian_tick_from_timestamptz(TimestampTz ts)
+bool
+first_tick_from_unix_us(int64 us, int version, uint64 *tick)
 {
 	UnixTime	t;
+	bool		fits;
+
+	if (us <= unix_us_from_tick(0, version))
+	{
+		*tick = 0;
+		return true;
+	}
+	if (us > unix_us_from_tick(UUID_TICK_LIMIT - 1, version))
+		return false;
+
+	/* floor division: times before 1970 have a negative sec and nsec >= 0 */
+	t.sec = us / USECS_PER_SEC - (us % USECS_PER_SEC < 0);
+	t.nsec = (int32) ((us - t.sec * USECS_PER_SEC) * NS_PER_US);
+	fits = version == 7 ? v7_tick_from_unix_time(t, tick) : gregorian_tick_from_unix_time(t, tick);
+	Assert(fits && *tick > 0);
+	Assert(unix_us_from_tick(*tick, version) == us &&
+		   unix_us_from_tick(*tick - 1, version) < us);
+	return fits;
+}
+
+/*
+ * The last tick whose time is the Unix microsecond us or earlier; false
+ * when no tick is that early.
+ */
+bool
+last_tick_to_unix_us(int64 us, int version, uint64 *tick)
+{
+	if (us < unix_us_from_tick(0, version))
+		return false;
+	if (us >= unix_us_from_tick(UUID_TICK_LIMIT - 1, version))
+	{
+		*tick = UUID_TICK_LIMIT - 1;
+		return true;
+	}
+	/* us + 1 lies within the span: its first tick follows our last one */
+	if (!first_tick_from_unix_us(us + 1, version, tick))
+		elog(ERROR, "no tick for the microsecond after %lld", (long long) us);
+	(*tick)--;
+	return true;
+}
+
+/*
+ * The Unix microsecond of a finite timestamptz; false for one whose Unix
+ * microsecond does not fit in 64 bits (no id's time is that late).
+ */
+static bool
+UnixUsFromTimestamptz(TimestampTz ts, int64 *us)
+{
+	return !TIMESTAMP_NOT_FINITE(ts) && !pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, us);
+}
+
+/*
+ * The first or last tick whose time is the instant ts (to the microsecond),
+ * or the range error of the version: the v6 and v7 boundaries.
+ */
+uint64
+tick_of_timestamptz(TimestampTz ts, int version, bool last)
+{
+	int64		us;
 	uint64		tick;
 
-	if (!unix_time_from_timestamptz(ts, 0, &t) || !gregorian_tick_from_unix_time(t, &tick))
+	if (!UnixUsFromTimestamptz(ts, &us) ||
+		us < unix_us_from_tick(0, version) ||
+		us > unix_us_from_tick(UUID_TICK_LIMIT - 1, version))
+	{
+		if (version == 7)
+			report_v7_range();
 		report_gregorian_range();
+	}
+	if (last)
+		last_tick_to_unix_us(us, version, &tick);
+	else
+		first_tick_from_unix_us(us, version, &tick);
 	return tick;
 }
 
 /*
- * The instant a v7 tick names, to the millisecond: PostgreSQL 17's core
- * uuid_extract_timestamp() reads v7 that way, and pg_uuidx returns the same.
+ * The time of an id as a timestamptz: unix_us_from_tick().
  */
 TimestampTz
-timestamptz_from_v7_tick(uint64 tick)
+timestamptz_from_tick(uint64 tick, int version)
+{
+	return unix_us_from_tick(tick, version) - UNIX_TO_PG_EPOCH_US;
+}
+
+/*
+ * The time of a v7 id to the millisecond, as PostgreSQL 17's core
+ * uuid_extract_timestamp() reads it: timestamptz_from_tick() truncated to
+ * its millisecond, which it never leaves.
+ */
+TimestampTz
+timestamptz_ms_from_v7_tick(uint64 tick)
 {
 	return (int64) (tick >> V7_FRACTION_BITS) * US_PER_MS - UNIX_TO_PG_EPOCH_US;
-}
-
-/*
- * The instant a Gregorian tick names, truncated to the microsecond.
- */
-TimestampTz
-timestamptz_from_gregorian_tick(uint64 tick)
-{
-	return (int64) (tick / 10) - GREGORIAN_UNIX_OFFSET / 10 - UNIX_TO_PG_EPOCH_US;
 }

@@ -8,6 +8,7 @@
 #define PG_UUIDX_TICKS_H
 
 #include "clock.h"
+#include "compat.h"
 #include "datatype/timestamp.h"
 
 /* microseconds between the Unix epoch and PostgreSQL's (2000-01-01) */
@@ -17,11 +18,16 @@
 extern bool unix_time_from_timestamptz(TimestampTz ts, int32 sub_us_ns, UnixTime *t);
 extern bool v7_tick_from_unix_time(UnixTime t, uint64 *tick);
 extern bool gregorian_tick_from_unix_time(UnixTime t, uint64 *tick);
-extern uint64 v7_tick_from_timestamptz(TimestampTz ts);
-extern uint64 gregorian_tick_from_timestamptz(TimestampTz ts);
-extern TimestampTz timestamptz_from_v7_tick(uint64 tick);
-extern TimestampTz timestamptz_from_gregorian_tick(uint64 tick);
-extern void report_v7_range(void);
-extern void report_gregorian_range(void);
+
+/* an id's time (ticks.c explains the definition) and what derives from it */
+extern int64 unix_us_from_tick(uint64 tick, int version);
+extern bool first_tick_from_unix_us(int64 us, int version, uint64 *tick);
+extern bool last_tick_to_unix_us(int64 us, int version, uint64 *tick);
+extern uint64 tick_of_timestamptz(TimestampTz ts, int version, bool last);
+extern TimestampTz timestamptz_from_tick(uint64 tick, int version);
+extern TimestampTz timestamptz_ms_from_v7_tick(uint64 tick);
+
+pg_noreturn extern void report_v7_range(void);
+pg_noreturn extern void report_gregorian_range(void);
 
 #endif							/* PG_UUIDX_TICKS_H */

@@ -48,6 +48,8 @@ INSERT INTO api VALUES
     ('uuidv6_time_range_support', '{internal}', 'immutable', true),
     ('uuidv7_in_time_range', '{uuid,tstzrange}', 'immutable', true),
     ('uuidv6_in_time_range', '{uuid,tstzrange}', 'immutable', true),
+    ('uuidv7_in_time_range_recheck', '{uuid,tstzrange}', 'immutable', true),
+    ('uuidv6_in_time_range_recheck', '{uuid,tstzrange}', 'immutable', true),
     ('uuidv7_range_lower', '{tstzrange}', 'immutable', true),
     ('uuidv7_range_upper', '{tstzrange}', 'immutable', true),
     ('uuidv6_range_lower', '{tstzrange}', 'immutable', true),

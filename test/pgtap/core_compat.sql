@@ -14,7 +14,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 SET LOCAL TimeZone = 'UTC';
-SELECT plan(22);
+SELECT plan(25);
 
 SELECT current_setting('server_version_num')::int >= 170000 AS core17,
        current_setting('server_version_num')::int >= 180000 AS core18,
@@ -267,8 +267,25 @@ SELECT is_empty($$
     LIMIT 5 $$,
     'uuidv4(): core''s and pg_uuidx''s ids are both version 4, variant 0b10');
 
+-- a shift past what v7 holds: an error in both (core 18 was written to wrap
+-- such shifts; 18.6 refuses them), never a wrapped id
+SELECT throws_ok($$SELECT uuidx.uuidv7('-60 years')$$, '22008', 'timestamp out of range for UUIDv7',
+    'uuidv7(interval): pg_uuidx refuses a shift before 1970 (22008)');
+SELECT throws_ok($$SELECT pg_catalog.uuidv7('-60 years')$$, '22008', NULL,
+    'uuidv7(interval): core refuses a shift before 1970 too (22008)');
+
+-- core's ids (a nanosecond clock, moved ahead within a backend) read as the
+-- microsecond of the call, at most 1 us later, never outside their millisecond
+SELECT is_empty($$
+    SELECT id FROM (SELECT clock_timestamp() AS before, pg_catalog.uuidv7() AS id, clock_timestamp() AS after
+                    FROM generate_series(1, 20000)) AS s
+    WHERE NOT uuidx.uuid_extract_timestamp_us(id) BETWEEN before AND after + interval '1 microsecond'
+       OR date_trunc('milliseconds', uuidx.uuid_extract_timestamp_us(id)) <> pg_catalog.uuid_extract_timestamp(id)
+    LIMIT 5 $$,
+    'uuid_extract_timestamp_us() of core''s uuidv7(): between the clock before and after the call (+1 us), in its millisecond');
+
 \else
-SELECT skip('core has no uuidv7()/uuidv4() before PostgreSQL 18', 4);
+SELECT skip('core has no uuidv7()/uuidv4() before PostgreSQL 18', 7);
 \endif
 
 -- Reaching pg_uuidx's functions.  pg_catalog not named in search_path is

@@ -127,5 +127,57 @@ SELECT substring(pg_temp.plan($$SELECT * FROM events
            'ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF') FROM 'Subplans Removed: [0-9]+') AS runtime_pruning,
        (SELECT count(*) FROM events
         WHERE id <@ tstzrange('2026-01-02 06:00+00'::timestamptz + interval '0 s', '2026-01-02 07:00+00')) AS rows_in_range;
+-- on a partitioned table the row test beside the derived edges is the same
+-- test without planner support (uuidv7_in_time_range_recheck), so it is
+-- expanded once
+SELECT pg_temp.plan($$SELECT * FROM events WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)'$$)
+       ~ 'Index Cond: \(\(id >= ''[0-9a-f-]+''::uuid\) AND \(id <= ''[0-9a-f-]+''::uuid\)\)\n *Filter: uuidv7_in_time_range_recheck\(id, ' AS expanded_once,
+       (SELECT count(*) FROM regexp_matches(pg_temp.plan(
+            $$SELECT * FROM events WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)'$$), 'id >=', 'g')) AS lower_edges;
+
+-- an index of another btree operator family on uuid: the derived edges use
+-- that family's operators, so the index can answer them
+CREATE SCHEMA alt;
+CREATE FUNCTION alt.lt(uuid, uuid) RETURNS boolean LANGUAGE internal IMMUTABLE STRICT AS 'uuid_lt';
+CREATE FUNCTION alt.le(uuid, uuid) RETURNS boolean LANGUAGE internal IMMUTABLE STRICT AS 'uuid_le';
+CREATE FUNCTION alt.eq(uuid, uuid) RETURNS boolean LANGUAGE internal IMMUTABLE STRICT AS 'uuid_eq';
+CREATE FUNCTION alt.ge(uuid, uuid) RETURNS boolean LANGUAGE internal IMMUTABLE STRICT AS 'uuid_ge';
+CREATE FUNCTION alt.gt(uuid, uuid) RETURNS boolean LANGUAGE internal IMMUTABLE STRICT AS 'uuid_gt';
+CREATE OPERATOR alt.< (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = alt.lt);
+CREATE OPERATOR alt.<= (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = alt.le);
+CREATE OPERATOR alt.= (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = alt.eq);
+CREATE OPERATOR alt.>= (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = alt.ge);
+CREATE OPERATOR alt.> (LEFTARG = uuid, RIGHTARG = uuid, FUNCTION = alt.gt);
+CREATE OPERATOR CLASS alt.uuid_alt_ops FOR TYPE uuid USING btree AS
+    OPERATOR 1 alt.<, OPERATOR 2 alt.<=, OPERATOR 3 alt.=, OPERATOR 4 alt.>=, OPERATOR 5 alt.>,
+    FUNCTION 1 uuid_cmp(uuid, uuid);
+CREATE TABLE alt_ids (id uuid);
+CREATE INDEX alt_ids_id ON alt_ids (id alt.uuid_alt_ops);
+INSERT INTO alt_ids SELECT id FROM ids;
+ANALYZE alt_ids;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SELECT pg_temp.plan($$SELECT * FROM alt_ids WHERE id <@ '[2026-01-01 00:01:00+00, 2026-01-01 00:02:00+00)'$$)
+       ~ 'Index Cond: \(\(id OPERATOR\(alt.>=\) ''[0-9a-f-]+''::uuid\) AND \(id OPERATOR\(alt.<=\) ' AS other_family_edges,
+       (SELECT count(*) FROM alt_ids WHERE id <@ '[2026-01-01 00:01:00+00, 2026-01-01 00:02:00+00)') =
+       (SELECT count(*) FROM ids WHERE id <@ '[2026-01-01 00:01:00+00, 2026-01-01 00:02:00+00)') AS same_rows;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+DROP TABLE alt_ids;
+SET client_min_messages = warning;
+DROP SCHEMA alt CASCADE;
+RESET client_min_messages;
+
+-- what the planner support looked up is forgotten when the functions
+-- change: the extension made again in this session plans as before
 DROP TABLE events, ids;
+DROP EXTENSION pg_uuidx;
+CREATE EXTENSION pg_uuidx;
+CREATE TABLE ids (id uuid PRIMARY KEY);
+INSERT INTO ids SELECT uuidv7_at('2026-01-01'::timestamptz + g * interval '37 ms') FROM generate_series(1, 2000) g;
+ANALYZE ids;
+SELECT pg_temp.plan($$SELECT * FROM ids WHERE id <@ tstzrange(now() - interval '1 hour', now())$$)
+       ~ 'Index Cond: \(\(id >= uuidv7_range_lower' AS runtime_range_after_recreate,
+       (SELECT count(*) FROM ids WHERE id <@ tstzrange('2026-01-01'::timestamptz + interval '0 s', '2026-01-01 00:00:10+00')) AS rows_in_range;
+DROP TABLE ids;
 DROP EXTENSION pg_uuidx;

@@ -1,9 +1,9 @@
--- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
---
 -- Bad input, function by function: the SQLSTATE, message and detail each
 -- gets, or the documented NULL.  Every error that pg_uuidx raises for bad
 -- input is here at least once.  README's "Bad input" table is this file's
 -- output.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';

@@ -4,6 +4,8 @@
 -- as they are through CREATE, ALTER ... UPDATE and DROP EXTENSION, in any
 -- schema, and every function of pg_uuidx has its own comment.  1.0 and 1.1
 -- commented core's functions on 17 and 18; the update to 1.2 repairs that.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SET search_path = public, pg_catalog;
 
 CREATE TEMP TABLE core_comments AS

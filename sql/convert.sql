@@ -1,4 +1,6 @@
 -- uuidv1_to_v6() / uuidv6_to_v1(): lossless permutation of the timestamp
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';

@@ -2,6 +2,8 @@
 -- EXTENSION names every one of them and the ways out (42723), for each
 -- function the extension installs; and a polyfill public.uuidv7() is
 -- replaced without touching the tables that use it.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SET client_min_messages = warning;
 
 -- the functions pg_uuidx installs, from an install into a schema of its own

@@ -1,6 +1,8 @@
 -- Text names are hashed as UTF-8 in every database encoding that converts to
 -- UTF-8.  MULE_INTERNAL has no such conversion: text names are refused with
 -- a hint towards the bytea forms, which work there as everywhere.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SELECT current_database() AS regress_db \gset
 CREATE DATABASE pg_uuidx_mule ENCODING 'MULE_INTERNAL' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
 \c pg_uuidx_mule

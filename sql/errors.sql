@@ -1,18 +1,22 @@
--- Bad input, function by function: the SQLSTATE and message each gets, or
--- the documented NULL.  README's "Bad input" table is this file's output.
+-- Bad input, function by function: the SQLSTATE, message and detail each
+-- gets, or the documented NULL.  Every error that pg_uuidx raises for bad
+-- input is here at least once.  README's "Bad input" table is this file's
+-- output.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';
 
--- run one call; report its result, or the error's SQLSTATE and message
-CREATE FUNCTION pg_temp.try(call text, OUT result text, OUT state text, OUT message text)
+-- run one call; report its result, or the error's SQLSTATE, message and
+-- detail
+CREATE FUNCTION pg_temp.try(call text, OUT result text, OUT state text, OUT message text, OUT detail text)
 LANGUAGE plpgsql AS $$
 BEGIN
     EXECUTE 'SELECT coalesce((' || call || ')::text, ''NULL'')' INTO result;
     state := '00000';
 EXCEPTION WHEN OTHERS THEN
-    state := SQLSTATE;
-    message := SQLERRM;
+    GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
 END $$;
 -- result of a call that makes a random id: only whether it is NULL matters
 CREATE FUNCTION pg_temp.shape(id uuid) RETURNS text
@@ -42,6 +46,35 @@ FROM (VALUES
     ($$uuidv6_to_v1(NULL)$$),
     ($$uuidv6_to_v1('c232ab00-9414-11ec-b3c8-9e6bdeced846')$$),
     ($$uuidv6_to_v1('ffffffff-ffff-ffff-ffff-ffffffffffff')$$),
+    -- UUIDv47 facade and its SipHash
+    ($$uuidv47_encode('11111111-1111-4111-8111-111111111111', '\x000102030405060708090a0b0c0d0e0f')$$),
+    ($$uuidv47_encode('00000000-0000-0000-0000-000000000000', '\x000102030405060708090a0b0c0d0e0f')$$),
+    ($$uuidv47_decode('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', '\x000102030405060708090a0b0c0d0e0f')$$),
+    ($$uuidv47_decode('11111111-1111-4111-c111-111111111111', '\x000102030405060708090a0b0c0d0e0f')$$),
+    ($$uuidv47_encode('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', '\x00')$$),
+    ($$uuidv47_decode('11111111-1111-4111-8111-111111111111', '')$$),
+    ($$siphash24('', '\x000102030405060708090a0b0c0d0e0f10')$$),
+    -- text forms (sql/textforms.sql has every rule; here each error once)
+    ($$base32hex_to_uuid('C')$$),
+    ($$base32hex_to_uuid('CPNMUOJ1CPNMUOJ1CPNMUOJ1CO==')$$),
+    ($$base32hex_to_uuid('CPNMUOJ1CPNMUOJ1CPNMUOJ1C' || chr(233))$$),
+    ($$base32hex_to_uuid('CPNMUOJ1CPNMUOJ1CPNMUOJ1CO=====A')$$),
+    ($$base32hex_to_uuid('CPNMUOJ1CPNMUOJ1CPNMUOWJ1C')$$),
+    ($$base32hex_to_uuid('CPNMUOJ1CPNMUOJ1CPNMUOJ1C' || chr(9))$$),
+    ($$base32hex_to_uuid('CPNMUOJ1CPNMUOJ1CPNMUOJ1CP')$$),
+    ($$base32hex_to_uuid(repeat('CPNMUOJ1', 100))$$),
+    ($$ulid_to_uuid('01ARYZ6S41TSV4RRFFQ69G5FA')$$),
+    ($$ulid_to_uuid('01ARYZ6S41TSV4RRFFQ69G5FAU')$$),
+    ($$ulid_to_uuid('81ARYZ6S41TSV4RRFFQ69G5FAV')$$),
+    ($$typeid_to_uuid('prefix_1')$$),
+    ($$typeid_to_uuid('prefix_0123456789ABCDEFGHJKMNPQRS')$$),
+    ($$typeid_to_uuid('_00000000000000000000000000')$$),
+    ($$typeid_to_uuid('prefix__00000000000000000000000000')$$),
+    ($$typeid_to_uuid('pre.fix_00000000000000000000000000')$$),
+    ($$typeid_prefix('prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz')$$),
+    ($$typeid('user_', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f')$$),
+    ($$typeid('User', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f')$$),
+    ($$typeid(repeat('a', 64), '017f22e2-79b0-7cc3-98c4-dc0c0c07398f')$$),
     -- name-based
     ($$uuid_v8_sha256(NULL, 'a')$$),
     ($$uuid_v8_sha256(uuid_namespace_dns(), NULL::text)$$),
@@ -63,7 +96,33 @@ FROM (VALUES
     ($$uuidv6_boundary('-infinity')$$),
     ($$uuidv6_boundary('1582-10-14 23:59:59.999999+00')$$),
     ($$uuidv6_boundary('5236-03-31 21:21:00.684698+00')$$),
-    ($$uuid_larger(NULL, uuid_namespace_dns())$$)
+    ($$uuid_larger(NULL, uuid_namespace_dns())$$),
+    -- uuidv7_at keeps at most 2^24 ids of one instant in call order (at least
+    -- 2^23 from a random start): the call after the last one fails
+    ($$(SELECT count(uuidv7_at(t)) FROM (SELECT '2001-02-03 04:05:06.789012+00'::timestamptz AS t, generate_series(1, 16777217)) s)$$),
+    ($$pg_temp.shape(uuidv7_at('2001-02-03 04:05:06.789013+00'))$$)
 ) AS c(call);
+
+-- text names in a database whose encoding has no conversion to UTF-8
+SELECT current_database() AS regress_db \gset
+CREATE DATABASE pg_uuidx_errors_mule ENCODING 'MULE_INTERNAL' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
+\c pg_uuidx_errors_mule
+CREATE EXTENSION pg_uuidx;
+CREATE FUNCTION pg_temp.try(call text, OUT result text, OUT state text, OUT message text, OUT detail text)
+LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE 'SELECT coalesce((' || call || ')::text, ''NULL'')' INTO result;
+    state := '00000';
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
+END $$;
+SELECT call, (pg_temp.try(call)).*
+FROM (VALUES
+    ($$uuidv5(uuid_namespace_dns(), 'a')$$),
+    ($$uuidv5(uuid_namespace_dns(), 'a'::bytea)$$)
+) AS c(call);
+\c :regress_db
+DROP DATABASE pg_uuidx_errors_mule;
+SET search_path = public, pg_catalog;
 
 DROP EXTENSION pg_uuidx;

@@ -1,5 +1,7 @@
 -- the UUIDv47 facade, SipHash-2-4, the microsecond reader and ordered
 -- backfill (uuidv7_at)
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';

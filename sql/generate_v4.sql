@@ -1,4 +1,6 @@
 -- uuidv4(): RFC 9562 5.4, 122 random bits from the amortised CSPRNG block
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 -- reach pg_uuidx before same-named core functions (PostgreSQL 17+)
 SET search_path = public, pg_catalog;

@@ -1,4 +1,6 @@
 -- uuidv6(): RFC 9562 5.6 layout, random multicast node, monotonic in a backend
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 -- reach pg_uuidx before same-named core functions (PostgreSQL 17+)
 SET search_path = public, pg_catalog;

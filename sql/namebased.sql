@@ -1,4 +1,6 @@
 -- name-based ids: uuid_v8_sha256 (RFC 9562 B.2), uuidv5, uuidv3, namespaces
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 

@@ -1,6 +1,8 @@
 -- Time ranges: id <@ tstzrange for v7 ids, uuidv6_in_time_range() for v6,
 -- their edges, the upper boundary, and the btree conditions and partition
 -- pruning the planner makes of them.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';

@@ -1,5 +1,7 @@
 -- reading ids: uuid_extract_timestamp, uuid_extract_version, uuidv7_at,
 -- boundaries, and min/max(uuid)
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';

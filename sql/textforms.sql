@@ -1,5 +1,7 @@
 -- compact text forms: base32hex (RFC 4648 section 7, as PostgreSQL 19's
 -- encode(..., 'base32hex')), ULID text, TypeID (spec 0.3.0)
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 SET search_path = public, pg_catalog;
 SET TimeZone = 'UTC';

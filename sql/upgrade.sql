@@ -1,5 +1,7 @@
 -- upgrade path: install 1.0, ALTER EXTENSION ... UPDATE, compare with a
 -- fresh install of the default version
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SET search_path = public, pg_catalog;
 
 -- the objects an extension owns, with the attributes that make up the API

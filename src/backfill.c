@@ -17,6 +17,8 @@
  * The tick is never moved ahead: when the counter of one tick is spent
  * (at least 2^23 ids for one instant in a row) the call fails rather than
  * return an id of another time or out of order.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

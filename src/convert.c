@@ -14,8 +14,9 @@
 #include "layout.h"
 
 /*
- * Refuse anything but an RFC-variant id of version "from": the error names
- * what was found and how to convert just the matching rows of a column.
+ * Refuse anything but an RFC-variant id of version "from": the detail names
+ * what was found, the hint how to convert just the matching rows of a
+ * column with the function "fn".
  */
 static void
 CheckConvertible(uint64 hi, uint64 lo, int from, const char *fn)
@@ -23,14 +24,15 @@ CheckConvertible(uint64 hi, uint64 lo, int from, const char *fn)
 	if (!uuid_is_rfc_variant(lo))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s expects a version %d UUID, got a UUID of a non-RFC 9562 variant", fn, from),
-				 errdetail("Only the variant 0b10 (RFC 9562 section 4.1) has versions."),
+				 errmsg("UUID must be of version %d", from),
+				 errdetail("The UUID is not of the RFC 9562 variant (0b10), the only variant that has versions."),
 				 errhint("To convert only version %d values, use CASE WHEN uuid_extract_version(id) = %d THEN %s(id) ELSE id END.",
 						 from, from, fn)));
 	if (uuid_version(hi) != from)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s expects a version %d UUID, got version %d", fn, from, uuid_version(hi)),
+				 errmsg("UUID must be of version %d", from),
+				 errdetail("The UUID is of version %d.", uuid_version(hi)),
 				 errhint("To convert only version %d values, use CASE WHEN uuid_extract_version(id) = %d THEN %s(id) ELSE id END.",
 						 from, from, fn)));
 }

@@ -13,6 +13,8 @@
  * The key is a 16-byte bytea: k0 is bytes 0-7 and k1 bytes 8-15, each read
  * little-endian, as the SipHash paper reads its key (and as the reference's
  * uuidv47_key_t is filled from 16 bytes).
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
@@ -34,8 +36,10 @@ FacadeKey(bytea *key, uint64 *k0, uint64 *k1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("key must be 16 bytes"),
-				 errdetail("The key given has %d bytes.",
-						   (int) VARSIZE_ANY_EXHDR(key))));
+				 errdetail_plural("The key given has %d byte.",
+								  "The key given has %d bytes.",
+								  (int) VARSIZE_ANY_EXHDR(key),
+								  (int) VARSIZE_ANY_EXHDR(key))));
 	*k0 = siphash_key_half(bytes);
 	*k1 = siphash_key_half(bytes + 8);
 }
@@ -44,17 +48,17 @@ FacadeKey(bytea *key, uint64 *k0, uint64 *k1)
  * Raise the error for an input of the wrong version or variant.
  */
 static void
-ReportFacadeInput(const char *func, int expected, uint64 hi, uint64 lo)
+ReportFacadeInput(int expected, uint64 hi, uint64 lo)
 {
 	if (!uuid_is_rfc_variant(lo))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s expects a UUIDv%d", func, expected),
-				 errdetail("The input does not have the RFC 9562 variant.")));
+				 errmsg("UUID must be of version %d", expected),
+				 errdetail("The UUID is not of the RFC 9562 variant (0b10), the only variant that has versions.")));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("%s expects a UUIDv%d", func, expected),
-			 errdetail("The input is a UUIDv%d.", uuid_version(hi))));
+			 errmsg("UUID must be of version %d", expected),
+			 errdetail("The UUID is of version %d.", uuid_version(hi))));
 }
 
 /*
@@ -63,7 +67,7 @@ ReportFacadeInput(const char *func, int expected, uint64 hi, uint64 lo)
  * version "to".
  */
 static Datum
-FacadeSwap(FunctionCallInfo fcinfo, const char *func, int from, int to)
+FacadeSwap(FunctionCallInfo fcinfo, int from, int to)
 {
 	pg_uuid_t  *id = PG_GETARG_UUID_P(0);
 	pg_uuid_t  *result;
@@ -76,7 +80,7 @@ FacadeSwap(FunctionCallInfo fcinfo, const char *func, int from, int to)
 
 	uuid_unpack(id, &hi, &lo);
 	if (!uuid_is_rfc_variant(lo) || uuid_version(hi) != from)
-		ReportFacadeInput(func, from, hi, lo);
+		ReportFacadeInput(from, hi, lo);
 	FacadeKey(PG_GETARG_BYTEA_PP(1), &k0, &k1);
 
 	/* the 74 random bits as the spec's 10-byte SipHash message */
@@ -102,7 +106,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv47_encode);
 Datum
 pg_uuidx_uuidv47_encode(PG_FUNCTION_ARGS)
 {
-	return FacadeSwap(fcinfo, "uuidv47_encode", 7, 4);
+	return FacadeSwap(fcinfo, 7, 4);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv47_decode);
@@ -115,7 +119,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv47_decode);
 Datum
 pg_uuidx_uuidv47_decode(PG_FUNCTION_ARGS)
 {
-	return FacadeSwap(fcinfo, "uuidv47_decode", 4, 7);
+	return FacadeSwap(fcinfo, 4, 7);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_siphash24);

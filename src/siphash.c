@@ -6,6 +6,8 @@
  *
  * Checked against the paper's 64 test vectors by sql/facade.sql (through
  * siphash24(bytea, bytea)).
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

@@ -2,6 +2,8 @@
  * siphash.h
  *		SipHash-2-4 (Aumasson and Bernstein, "SipHash: a fast short-input
  *		PRF", 2012): the keyed hash of the UUIDv47 facade.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_SIPHASH_H
 #define PG_UUIDX_SIPHASH_H

@@ -10,6 +10,8 @@
  *	ULID, TypeID (Crockford alphabet): at the front, so that the first
  *	character is 0-7
  * One codec, parameterised by a Base32Form, does all of them.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
@@ -25,15 +27,26 @@
 #define B32_PADDED		32		/* base32hex with RFC 4648 '=' padding */
 #define TYPEID_PREFIX_MAX 63	/* TypeID spec 0.3.0, "Type Prefix" */
 
+/*
+ * What a text was read as, for messages: each kind has messages of its own,
+ * written out whole.
+ */
+typedef enum TextKind
+{
+	TEXT_BASE32HEX,
+	TEXT_ULID,
+	TEXT_TYPEID,
+	TEXT_TYPEID_PREFIX			/* typeid()'s prefix argument alone */
+} TextKind;
+
 typedef struct Base32Form
 {
-	const char *name;			/* for messages: "base32hex", "ULID" */
+	TextKind	kind;			/* what its texts are called in messages */
 	const char *digits;			/* the 32 output characters */
 	bool		any_case;		/* decoding also takes the other case */
 	bool		padding;		/* decoding also takes RFC 4648 "======" */
 	int			first_shift;	/* bit of the uuid under the first char's
 								 * lowest bit */
-	const char *hint;			/* for a character that is not a digit */
 	int8		decode[256];	/* byte -> value, -1: not a digit; built on
 								 * first use */
 	bool		ready;
@@ -44,12 +57,11 @@ typedef struct Base32Form
  * holds uuid bits 127..123; the last holds bits 2..0 and two zero bits.
  */
 static Base32Form base32hex_form = {
-	.name = "base32hex",
+	.kind = TEXT_BASE32HEX,
 	.digits = "0123456789ABCDEFGHIJKLMNOPQRSTUV",
 	.any_case = true,
 	.padding = true,
-	.first_shift = 123,
-	.hint = "base32hex uses 0-9 and A-V (either case)."
+	.first_shift = 123
 };
 
 /*
@@ -58,11 +70,10 @@ static Base32Form base32hex_form = {
  * 127..125, hence 0-7 ("Overflow Errors when Parsing Base32 Strings").
  */
 static Base32Form ulid_form = {
-	.name = "ULID",
+	.kind = TEXT_ULID,
 	.digits = "0123456789ABCDEFGHJKMNPQRSTVWXYZ",
 	.any_case = true,
-	.first_shift = 125,
-	.hint = "ULID text uses 0-9 and A-Z without I, L, O and U (either case)."
+	.first_shift = 125
 };
 
 /*
@@ -70,24 +81,39 @@ static Base32Form ulid_form = {
  * case only, and no Crockford aliases.
  */
 static Base32Form typeid_form = {
-	.name = "TypeID suffix",
+	.kind = TEXT_TYPEID,
 	.digits = "0123456789abcdefghjkmnpqrstvwxyz",
-	.first_shift = 125,
-	.hint = "A TypeID suffix is lower case 0-9 and a-z without i, l, o and u."
+	.first_shift = 125
 };
 
 /* Bytes of a bad input quoted in messages; longer inputs end in "..." */
 #define QUOTE_MAX		80
 
-static inline int
-QuoteLen(const char *input, int len)
+/*
+ * errmsg() for a text (len bytes at input) that is not a valid "kind",
+ * quoting it: at most QUOTE_MAX bytes, whole characters, then "..." when
+ * cut.  For use inside ereport().
+ */
+static int
+ErrmsgInvalid(TextKind kind, const char *input, int len)
 {
-	return len <= QUOTE_MAX ? len : pg_mbcliplen(input, len, QUOTE_MAX);
-}
+	int			shown_len = len <= QUOTE_MAX ? len : pg_mbcliplen(input, len, QUOTE_MAX);
+	char	   *shown = psprintf("%.*s%s", shown_len, input,
+								 shown_len < len ? "..." : "");
 
-#define errmsg_input(what, input, len) \
-	errmsg("invalid %s: \"%.*s%s\"", (what), QuoteLen((input), (len)), (input), \
-		   QuoteLen((input), (len)) < (len) ? "..." : "")
+	switch (kind)
+	{
+		case TEXT_BASE32HEX:
+			return errmsg("invalid base32hex: \"%s\"", shown);
+		case TEXT_ULID:
+			return errmsg("invalid ULID: \"%s\"", shown);
+		case TEXT_TYPEID:
+			return errmsg("invalid TypeID: \"%s\"", shown);
+		case TEXT_TYPEID_PREFIX:
+			return errmsg("invalid TypeID prefix: \"%s\"", shown);
+	}
+	pg_unreachable();
+}
 
 /* The 5 bits of the uuid (hi, lo) whose lowest bit is "shift" (-2..125) */
 static inline uint32
@@ -138,20 +164,49 @@ Base32Ready(Base32Form *form)
  * position (the bytes before it are ASCII, so bytes and characters agree)
  */
 static void
-ReportBadDigit(const Base32Form *form, const char *what, const char *input,
-			   int len, int pos)
+ReportBadDigit(const Base32Form *form, const char *input, int len, int pos)
 {
 	const char *c = input + pos - 1;
+	int			clen = pg_mblen(c);
+	bool		control = !IS_HIGHBIT_SET(*c) && *c < 0x20;
 
-	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg_input(what, input, len),
-			 (IS_HIGHBIT_SET(*c) || *c >= 0x20) ?
-			 errdetail("Character \"%.*s\" at position %d is not a %s digit.",
-					   pg_mblen(c), c, pos, form->name) :
-			 errdetail("Control character 0x%02x at position %d is not a %s digit.",
-					   (unsigned char) *c, pos, form->name),
-			 errhint("%s", form->hint)));
+	switch (form->kind)
+	{
+		case TEXT_BASE32HEX:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 ErrmsgInvalid(form->kind, input, len),
+					 control ?
+					 errdetail("Control character 0x%02x at position %d is not a base32hex digit.",
+							   (unsigned char) *c, pos) :
+					 errdetail("Character \"%.*s\" at position %d is not a base32hex digit.",
+							   clen, c, pos),
+					 errhint("base32hex uses 0-9 and A-V (either case).")));
+			break;
+		case TEXT_ULID:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 ErrmsgInvalid(form->kind, input, len),
+					 control ?
+					 errdetail("Control character 0x%02x at position %d is not a ULID digit.",
+							   (unsigned char) *c, pos) :
+					 errdetail("Character \"%.*s\" at position %d is not a ULID digit.",
+							   clen, c, pos),
+					 errhint("ULID text uses 0-9 and A-Z without I, L, O and U (either case).")));
+			break;
+		case TEXT_TYPEID:
+		case TEXT_TYPEID_PREFIX:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 ErrmsgInvalid(form->kind, input, len),
+					 control ?
+					 errdetail("Control character 0x%02x at position %d is not a TypeID suffix digit.",
+							   (unsigned char) *c, pos) :
+					 errdetail("Character \"%.*s\" at position %d is not a TypeID suffix digit.",
+							   clen, c, pos),
+					 errhint("A TypeID suffix is lower case 0-9 and a-z without i, l, o and u.")));
+			break;
+	}
 }
 
 /*
@@ -161,8 +216,8 @@ ReportBadDigit(const Base32Form *form, const char *what, const char *input,
  * before the whole input is checked.
  */
 static void
-Base32Decode(Base32Form *form, const char *what, const char *in,
-			 const char *input, int len, int offset, pg_uuid_t *id)
+Base32Decode(Base32Form *form, const char *in, const char *input, int len,
+			 int offset, pg_uuid_t *id)
 {
 	uint64		hi = 0;
 	uint64		lo = 0;
@@ -176,17 +231,17 @@ Base32Decode(Base32Form *form, const char *what, const char *in,
 		int			v = form->decode[(unsigned char) in[i]];
 
 		if (v < 0)
-			ReportBadDigit(form, what, input, len, offset + i + 1);
+			ReportBadDigit(form, input, len, offset + i + 1);
 		if (shift > 123 && (v >> (128 - shift)) != 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg_input(what, input, len),
+					 ErrmsgInvalid(form->kind, input, len),
 					 errdetail("Character \"%c\" at position %d is above 7: the value would need more than 128 bits.",
 							   in[i], offset + i + 1)));
 		if (shift < 0 && (v & ((1 << -shift) - 1)) != 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg_input(what, input, len),
+					 ErrmsgInvalid(form->kind, input, len),
 					 errdetail("Character \"%c\" at position %d sets pad bits that must be zero (RFC 4648 section 3.5).",
 							   in[i], offset + i + 1)));
 		if (shift >= 64)
@@ -205,27 +260,49 @@ Base32Decode(Base32Form *form, const char *what, const char *in,
 }
 
 /*
- * 22P02 for text of the wrong length.  A non-ASCII character is named
- * first: it makes the byte length differ from the character count.
+ * 22P02 for text of form that has the wrong length: len bytes in all, the
+ * 26 characters expected from "offset" on (after a TypeID's prefix).  A
+ * non-ASCII character is named first: it makes the byte length differ from
+ * the character count.
  */
 static void
-ReportLength(const char *what, const char *input, int len, int offset,
-			 const char *detail)
+ReportLength(const Base32Form *form, const char *input, int len, int offset)
 {
+	int			n = len - offset;
 	int			i;
 
 	for (i = offset; i < len; i++)
 		if (IS_HIGHBIT_SET(input[i]))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg_input(what, input, len),
+					 ErrmsgInvalid(form->kind, input, len),
 					 errdetail("Character \"%.*s\" at position %d is not ASCII.",
 							   pg_mblen(input + i), input + i, i + 1)));
-	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg_input(what, input, len),
-			 errdetail("%s has %d characters; %s.", offset ? "The suffix" : "It",
-					   len - offset, detail)));
+	switch (form->kind)
+	{
+		case TEXT_BASE32HEX:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 ErrmsgInvalid(form->kind, input, len),
+					 errdetail_plural("It has %d character; it must have 26, or 32 with \"======\" padding.",
+									  "It has %d characters; it must have 26, or 32 with \"======\" padding.",
+									  n, n)));
+			break;
+		case TEXT_ULID:
+		case TEXT_TYPEID:
+		case TEXT_TYPEID_PREFIX:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 ErrmsgInvalid(form->kind, input, len),
+					 offset == 0 ?
+					 errdetail_plural("It has %d character; it must have 26.",
+									  "It has %d characters; it must have 26.",
+									  n, n) :
+					 errdetail_plural("The suffix has %d character; it must have 26.",
+									  "The suffix has %d characters; it must have 26.",
+									  n, n)));
+			break;
+	}
 }
 
 /*
@@ -246,14 +323,12 @@ Base32Uuid(Base32Form *form, text *t)
 			if (s[i] != '=')
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-						 errmsg_input(form->name, s, len),
+						 ErrmsgInvalid(form->kind, s, len),
 						 errdetail("Position %d must be the padding character \"=\".", i + 1)));
 	}
 	else if (len != B32_CHARS)
-		ReportLength(form->name, s, len, 0, form->padding ?
-					 "it must have 26, or 32 with \"======\" padding" :
-					 "it must have 26");
-	Base32Decode(form, form->name, s, s, len, 0, id);
+		ReportLength(form, s, len, 0);
+	Base32Decode(form, s, s, len, 0, id);
 	return id;
 }
 
@@ -341,38 +416,39 @@ pg_uuidx_ulid_extract_timestamp(PG_FUNCTION_ARGS)
 /*
  * TypeID spec 0.3.0, "Type Prefix": empty, or at most 63 of [a-z_] that
  * start and end with [a-z].  Raises 22P02 naming the rule broken and the
- * 1-based position; messages quote "input" (len bytes), the whole text.
+ * 1-based position; messages quote "input" (len bytes), the whole text,
+ * as a "kind" (a whole TypeID, or typeid()'s prefix argument).
  */
 static void
-CheckTypeidPrefix(const char *what, const char *prefix, int plen,
+CheckTypeidPrefix(TextKind kind, const char *prefix, int plen,
 				  const char *input, int len)
 {
-	const char *problem = NULL;
-	int			pos = 0;
 	int			i;
 
-	for (i = 0; i < plen && problem == NULL; i++)
+	for (i = 0; i < plen; i++)
 	{
 		unsigned char c = (unsigned char) prefix[i];
 
-		pos = i + 1;
 		if (c == '_' && (i == 0 || i == plen - 1))
-			problem = "it must start and end with a letter a-z";
-		else if (c != '_' && (c < 'a' || c > 'z'))
-			problem = "it may only hold lower-case letters a-z and \"_\"";
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 ErrmsgInvalid(kind, input, len),
+					 errdetail("The TypeID prefix has a bad character at position %d: it must start and end with a letter a-z.",
+							   i + 1)));
+		if (c != '_' && (c < 'a' || c > 'z'))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 ErrmsgInvalid(kind, input, len),
+					 errdetail("The TypeID prefix has a bad character at position %d: it may only hold lower-case letters a-z and \"_\".",
+							   i + 1)));
 	}
-	if (problem != NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg_input(what, input, len),
-				 errdetail("The TypeID prefix has a bad character at position %d: %s.",
-						   pos, problem)));
 	if (plen > TYPEID_PREFIX_MAX)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg_input(what, input, len),
-				 errdetail("The TypeID prefix has %d characters; at most %d are allowed.",
-						   plen, TYPEID_PREFIX_MAX)));
+				 ErrmsgInvalid(kind, input, len),
+				 errdetail_plural("The TypeID prefix has %d character; at most %d are allowed.",
+								  "The TypeID prefix has %d characters; at most %d are allowed.",
+								  plen, plen, TYPEID_PREFIX_MAX)));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_typeid);
@@ -390,7 +466,7 @@ pg_uuidx_typeid(PG_FUNCTION_ARGS)
 	int			plen = VARSIZE_ANY_EXHDR(p);
 	char		buf[TYPEID_PREFIX_MAX + 1];
 
-	CheckTypeidPrefix("TypeID prefix", prefix, plen, prefix, plen);
+	CheckTypeidPrefix(TEXT_TYPEID_PREFIX, prefix, plen, prefix, plen);
 	memcpy(buf, prefix, plen);
 	if (plen > 0)
 		buf[plen++] = '_';
@@ -420,14 +496,14 @@ ParseTypeid(text *t, int *prefix_len, pg_uuid_t *id)
 		if (plen == 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg_input("TypeID", s, len),
+					 ErrmsgInvalid(TEXT_TYPEID, s, len),
 					 errdetail("It starts with the separator \"_\": a TypeID with an empty prefix has no separator.")));
-		CheckTypeidPrefix("TypeID", s, plen, s, len);
+		CheckTypeidPrefix(TEXT_TYPEID, s, plen, s, len);
 		plen++;
 	}
 	if (len - plen != B32_CHARS)
-		ReportLength("TypeID", s, len, plen, "it must have 26");
-	Base32Decode(&typeid_form, "TypeID", s + plen, s, len, plen, id);
+		ReportLength(&typeid_form, s, len, plen);
+	Base32Decode(&typeid_form, s + plen, s, len, plen, id);
 	*prefix_len = sep != NULL ? plen - 1 : 0;
 }
 

@@ -3,6 +3,8 @@
 # is first in PATH; unix socket in a temp dir), with PGHOST, PGPORT and PGDATA set;
 # exit with COMMAND's status.  Settings given with -c are appended to
 # postgresql.conf.  Used by test/lib.sh's in_cluster.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 

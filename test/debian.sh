@@ -1,6 +1,8 @@
 # test/debian.sh - sourced by test/lib.sh: running as root (or through sudo),
 # installing Debian packages, and source packages of other suites through a
 # private apt setup.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 

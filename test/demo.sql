@@ -1,4 +1,6 @@
 -- pg_uuidx demo: ids that sort in insertion order, made by the database.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 \pset footer off
 \echo
 \echo '== CREATE EXTENSION pg_uuidx'

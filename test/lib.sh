@@ -7,6 +7,8 @@
 # Environment: PG_MAJOR (default 15) picks Debian's packaged server;
 # PG_CONFIG any other build (then nothing is installed from Debian).
 # shellcheck shell=bash
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$REPO/test/debian.sh"
 

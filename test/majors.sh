@@ -14,6 +14,8 @@
 # root, which the postgres OS user of the test servers can read, else
 # ~/.cache/pg_uuidx/majors); PG_UUIDX_MIRROR (test/debian.sh); MAKE_JOBS.
 # --build-only fetches and builds, and runs no tests.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -9,8 +9,9 @@
 #               TAP         "make prove_installcheck": test/t/*.pl, each
 #                           with clusters of its own
 #               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl
-#                           again against an ASan+UBSan build, then the
-#                           normal build is put back
+#                           again against an ASan+UBSan build (in the
+#                           run's private copy of the server, as every
+#                           build)
 #   demo        test/demo.sql ("make demo")
 #   bench       test/bench/bench.pl, report in OUT ("make bench")
 #   crosscheck  test/textforms/crosscheck.pl: text forms against npm, Python
@@ -30,6 +31,8 @@
 # ("make memcheck") runs only the sanitized pass, with every TAP test;
 # PROVE_TESTS=test/t/X.pl picks TAP tests; KEEP=1 keeps the temp dir;
 # PG_CFLAGS goes to the compiler.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -21,6 +21,8 @@
 #   N_GEN=200000 N_INSERT=200000 N_CONV=100000 N_MEM=200000 N_RANGE=200000 \
 #   REPS=3 SECONDS_PER_RUN=2 CLIENTS="1 2" PGBENCH_PRELOAD=100000 make bench
 # Nothing here asserts timings: targets are printed as PASS or MISS.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use File::Compare;

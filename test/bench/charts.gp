@@ -1,10 +1,12 @@
-# charts.gp: the report's PNG charts, from the tab-separated files run.sh
+# charts.gp: the report's PNG charts, from the tab-separated files bench.pl
 # exports into OUT (run from inside OUT: gnuplot path/to/charts.gp).
 #   gen.tsv      -> gen.png          ns per call above the floor, per function
 #   insert.tsv   -> insert_rate.png  rows/s per key type
 #                -> insert_size.png  primary key size and WAL per key type
 #   pgbench.tsv  -> pgbench.png      tps per client count, v4 and v7
 # A chart whose data file is missing or empty is skipped.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 set datafile separator "\t"
 set datafile missing "\\N"

@@ -5,6 +5,8 @@
 --   CREATE TABLE AS SELECT id          the floor: copying without converting
 --   CREATE TABLE AS SELECT uuidv1_to_v6(id)
 --   UPDATE ... SET id = uuidv1_to_v6(id)   (writes new row versions, WAL)
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 SELECT to_regprocedure('uuidv1_to_v6(uuid)') IS NOT NULL AS has_convert,
        to_regprocedure('uuid_generate_v1()') IS NOT NULL AS has_ossp_v1 \gset

@@ -11,6 +11,8 @@
 -- reader like uuid_extract_timestamp (1.25x, plus 2 ns for timer noise).  Queries run in a rotating order, the
 -- clock is read around each EXECUTE, repetition 0 is a warm-up, and the
 -- median of the others is reported.  Prints a Markdown table.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SET work_mem = '1GB';
 SET jit = off;
 SET max_parallel_workers_per_gather = 0;

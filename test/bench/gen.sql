@@ -17,6 +17,8 @@
 -- query text exactly as a top-level statement would (no parameters, no cached
 -- generic plan); a single top-level run of three of them is kept as a
 -- cross-check.  Repetition 0 is a warm-up and is not reported.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 -- The series is materialized by the function scan; work_mem keeps it in
 -- memory instead of a temp file.  JIT would add a compile time that depends

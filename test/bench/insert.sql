@@ -5,6 +5,8 @@
 -- psql (\gexec), as an application loading data would.  A checkpoint comes
 -- first, so every key type starts from the same state; WAL is the LSN
 -- difference over the batches; the table is dropped afterwards.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 CREATE TABLE ins_t (id :keydef PRIMARY KEY, payload integer NOT NULL);
 SELECT bench_checkpoint() AS ckpt0, pg_current_wal_lsn() AS lsn0 \gset

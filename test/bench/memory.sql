@@ -7,6 +7,8 @@
 -- A floor query of the same size runs twice before the first reading, so
 -- memory that the executor and malloc keep after large queries (about 1 MB
 -- of RssAnon, uuidv7() or not) is already there.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 SET jit = off;
 

@@ -1,9 +1,11 @@
--- What PARALLEL RESTRICTED costs the ordered generators (issue 18): a
+-- What PARALLEL RESTRICTED costs the ordered generators: a
 -- CREATE TABLE AS of 2M ids from a table scan that runs with 2 workers,
 -- the generator labelled SAFE (evaluated in the workers, ordering broken)
 -- and RESTRICTED (evaluated in the leader, as shipped), alternated 3 times.
 -- psql -X -f test/bench/parallel_ctas.sql (superuser; changes the labels
 -- and puts RESTRICTED back)
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 \set QUIET on
 \pset footer off
 CREATE EXTENSION IF NOT EXISTS pg_uuidx;

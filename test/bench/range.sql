@@ -4,6 +4,8 @@
 -- without an expression index; reps timed repetitions of each, interleaved,
 -- repetition 0 a warm-up, medians reported.  Goal: the predicate >= 100x
 -- faster.  psql variables: n, reps.  Prints a Markdown table.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SET jit = off;
 SET max_parallel_workers_per_gather = 0;
 SET TimeZone = 'UTC';

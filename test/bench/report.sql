@@ -1,7 +1,9 @@
 -- report.sql: the Markdown body of report.md, from the result tables.
--- run.sh runs it with psql -At (unaligned, no headers) and adds the header
+-- bench.pl runs it with psql -At (unaligned, no headers) and adds the header
 -- before it, and the static-state table (which follows the memory section,
 -- last here) and the charts after it.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 SELECT count(*) > 0 AS has_gen FROM gen_time \gset
 SELECT count(*) > 0 AS has_mem FROM mem_result \gset

@@ -1,6 +1,8 @@
 -- setup.sql: extensions, result tables and the views the report reads.
--- Run once by run.sh in the fresh "bench" database; every phase script
+-- Run once by bench.pl in the fresh "bench" database; every phase script
 -- writes its measurements into one of the *_result tables below.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 CREATE EXTENSION pg_uuidx;
 
@@ -78,7 +80,7 @@ CREATE TABLE ins_result (ord serial, key text, rows bigint, seconds float8,
                          leaf_density float8, leaf_fragmentation float8,
                          wal_bytes numeric, checkpoints bigint);
 
--- run.sh, pgbench phase
+-- bench.pl, pgbench phase
 CREATE TABLE pgb_result (key text, clients int, threads int, seconds int, preload bigint,
                          tps float8, latency_ms float8, rows bigint, wal_bytes numeric);
 

@@ -10,7 +10,9 @@
 -- (a text to cstring copy, then uuid_in).  The ratio is the function's ns
 -- over its baseline's ns, both from this run.  Repetition 0 is a warm-up;
 -- the order of the queries rotates by one place each repetition.
--- Writes Markdown to stdout (run.sh appends it to report.md).
+-- Writes Markdown to stdout (bench.pl appends it to report.md).
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SET work_mem = '1GB';
 SET jit = off;
 SET max_parallel_workers_per_gather = 0;

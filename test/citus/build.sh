@@ -5,6 +5,8 @@
 # 16-18.  The source is copied into $CITUS_CACHE (default
 # /var/cache/pg_uuidx/citus) and built there; nothing of it enters this
 # repository.  A build done for the same server and commit is not redone.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 

@@ -4,6 +4,8 @@
 # tables, pushdown of the readers, index use per shard for time ranges, a
 # tenant table answered by one shard, a v1 -> v6 migration and a backfill
 # that Citus accepts, and min/max against ORDER BY ... LIMIT 1.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

@@ -11,6 +11,8 @@
  * The file is named by $PG_UUIDX_CLOCK_FILE; without it the real clock is
  * used.  Other clocks and gettimeofday() are left alone, so the server's
  * own timing is not disturbed.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -6,6 +6,8 @@
 # (for deb: a file of the package); then the regression suite runs against
 # the installed files ("pgxn check": the zip's own; deb: pg_regress from the
 # work tree, where nothing is built).
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

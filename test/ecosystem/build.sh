@@ -8,6 +8,8 @@
 # $ECOSYSTEM_CACHE (default /var/cache/pg_uuidx/ecosystem); a build that is
 # done is not redone for the same server (a stamp file in the server's
 # extension directory).
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 

@@ -2,6 +2,8 @@
 # pg_uuidx's encoder (uuidv7_boundary) and text decoder
 # (uuid_extract_timestamp_from_text); maintenance, retention, placement,
 # and partition pruning for the range predicate and boundary comparisons.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

@@ -3,6 +3,8 @@
 # uuid_extract_timestamp filters and for the range predicate (with the
 # filter that TimescaleDB excludes chunks by), drop_chunks by time, index
 # use inside chunks.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

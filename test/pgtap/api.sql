@@ -2,6 +2,8 @@
 -- parallel safety are part of the contract (generators VOLATILE, PARALLEL
 -- RESTRICTED when they keep a per-session order, else PARALLEL SAFE; pure
 -- functions IMMUTABLE STRICT PARALLEL SAFE).
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE SCHEMA uuidx;

@@ -11,6 +11,8 @@
 -- functions: schema-qualified names, or search_path = uuidx, pg_catalog, ...
 --
 -- Before 17 there is no core function to compare with: every test skips.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 SET LOCAL TimeZone = 'UTC';

@@ -1,4 +1,6 @@
 -- Monotonicity and layout properties of the time-ordered generators.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION IF NOT EXISTS pg_uuidx;

@@ -3,6 +3,8 @@
 -- script then runs as the bootstrap superuser, who owns every member object,
 -- while the role owns the extension.  A role without CREATE on the database
 -- may not.  Functions not written in C pin their search_path.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 SELECT plan(15);

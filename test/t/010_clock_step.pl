@@ -1,4 +1,4 @@
-# The wall clock steps back mid-session (issue 7's fault test).
+# The wall clock steps back mid-session.
 #
 # The server runs under libfaketime, which reads its offset from a file on
 # every clock call (FAKETIME_NO_CACHE=1); this script rewrites the file
@@ -12,6 +12,8 @@
 #   phase 6  1.3 s later    the clock has passed that tick: ids follow it
 # For uuidv7() and uuidv6(): strictly increasing over all phases, stuck
 # while behind, within 1 ms of the (faked) clock when not.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

@@ -1,10 +1,12 @@
-# Concurrent sessions inserting DEFAULT uuidv7() (issue 7's fault test).
+# Concurrent sessions inserting DEFAULT uuidv7().
 #
 # pgbench runs 4 sessions (PG_UUIDX_CLIENTS), each 200000 (PG_UUIDX_ROWS)
 # single-row transactions into a table keyed by uuidv7(); every row records
 # its backend, its client's own counter and a global sequence.  Checked: no
 # transaction failed, no row lost, no duplicate id, within each backend the
 # ids follow insertion order, across backends they sort by time.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

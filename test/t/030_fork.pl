@@ -1,7 +1,7 @@
-# Backends and parallel workers never share random bytes (issue 7's fault
-# test).  With pg_uuidx in shared_preload_libraries every backend and
-# parallel worker is a fork of a postmaster that has the library (and its
-# static entropy block) mapped.  Two setups, each after a restart:
+# Backends and parallel workers never share random bytes.  With pg_uuidx
+# in shared_preload_libraries every backend and parallel worker is a fork
+# of a postmaster that has the library (and its static entropy block)
+# mapped.  Two setups, each after a restart:
 #   preload    shared_preload_libraries = 'pg_uuidx'
 #   prefilled  plus test/t/prefork's library, which makes a v4 and a v7 id in
 #              the postmaster itself, so that every child inherits a filled,
@@ -11,6 +11,8 @@
 # seq scan whose workers (leader not participating) call them (uuidv7()
 # through a PARALLEL SAFE label of the test's own) gives valid,
 # distinct ids from at least two workers, with EXPLAIN showing them launched.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

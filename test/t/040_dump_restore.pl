@@ -1,6 +1,6 @@
 # pg_dump -Fc / pg_restore of tables whose defaults call pg_uuidx, and
-# ALTER EXTENSION ... UPDATE under a live DEFAULT uuidv7() (issue 7's fault
-# test).  Layouts, each dumped from one database and restored into another:
+# ALTER EXTENSION ... UPDATE under a live DEFAULT uuidv7().  Layouts, each
+# dumped from one database and restored into another:
 #   public     CREATE EXTENSION pg_uuidx; t (id uuid PRIMARY KEY DEFAULT uuidv7(), v int)
 #   schema     the extension in schema uuidx, plus defaults uuidx.uuidv4()
 #              and uuidx.uuidv7('-1 hour')
@@ -11,6 +11,8 @@
 # working, in order; the dump re-creates the extension rather than its
 # functions; the restore succeeds with the same rows and default; new rows
 # in the restored database get valid v7 ids after every restored one.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

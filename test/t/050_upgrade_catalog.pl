@@ -7,6 +7,8 @@
 # names (PostgreSQL 17/18 have uuidv7() and uuidv4(); an old script must
 # not leave its comment on them after the update).  Every older version must
 # have an update path to the default one.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

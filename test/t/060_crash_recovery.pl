@@ -3,6 +3,8 @@
 # resets every backend and replays the WAL; then every row committed before
 # the kill is there, the killed backend's ids still follow its insert order,
 # and ids made after recovery sort after all of them.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

@@ -3,6 +3,8 @@
 # generated columns, indexes, views, constraints, functions keep working and
 # DROP EXTENSION needs no CASCADE), and what unqualified DROP/COMMENT
 # statements hit once both exist.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

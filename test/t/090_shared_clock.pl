@@ -1,6 +1,8 @@
 # A clock shared by every process of the cluster (test/clockshim): the
 # per-session ordering promise with parallel workers, clock readings that no
 # id can hold, times past 2262, and uuidv7(interval) against core's on 18.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use File::Basename qw(dirname);

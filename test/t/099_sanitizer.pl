@@ -6,6 +6,8 @@
 # tests it adds a workload of its own (memcheck_extra.sql: entropy refills,
 # every error path, extreme shifts, parallel workers; 100 fresh backends)
 # and then reads every report the sanitizers wrote.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

@@ -1,6 +1,8 @@
 # test/t/PgUuidxTest.pm - what the TAP tests of test/t/ share: a started
 # cluster with pg_uuidx's functions ahead of core's, the id decoders of
 # helpers.sql, and checks whose verdict is a query.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 package PgUuidxTest;
 
 use strict;

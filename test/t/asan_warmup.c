@@ -9,6 +9,8 @@
  * (dlerror() -> gettext): the process hangs before main().  These wrappers
  * make one malloc() before glibc takes either lock, so that ASan is ready
  * by then.  Test tooling only; nothing of pg_uuidx uses it.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -1,5 +1,7 @@
 -- test/t/helpers.sql: decoders the TAP tests check ids with (schema fault), written
 -- from RFC 9562 alone so they don't share a bug with the C code.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SET client_min_messages = warning;
 CREATE SCHEMA IF NOT EXISTS fault;
 

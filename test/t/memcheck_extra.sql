@@ -2,6 +2,8 @@
 -- suite (run by test/t/099_sanitizer.pl): many entropy-block refills, every
 -- error path, extreme shifts, NULLs, parallel workers.  Each statement's
 -- outcome is checked only loosely here; the point is what the sanitizers see.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
 \set VERBOSITY terse
 

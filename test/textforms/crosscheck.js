@@ -3,6 +3,8 @@
 // without prefix" written by pg_uuidx; each is encoded and decoded here and
 // compared.  OUT receives N ids made here ("uuid<TAB>ulid<TAB>typeid") for
 // pg_uuidx to decode.  Prints "node: M mismatches of K" and exits 1 on any.
+//
+// Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 'use strict';
 const fs = require('fs');
 const { uuidToULID, ulidToUUID, ulid } = require('ulid');

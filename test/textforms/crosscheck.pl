@@ -7,6 +7,8 @@
 # it skips when node, the npm packages (in NPM_DIR, default
 # /var/cache/pg_uuidx/npm: npm install --prefix "$NPM_DIR" ulid typeid-js)
 # or python3 are missing.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 """crosscheck.py IN OUT N (run by crosscheck.pl): check pg_uuidx's base32hex against Python's
 base64.b32hexencode/b32hexdecode.  IN has lines "uuid<TAB>base32hex" written
 by pg_uuidx; OUT receives N random ids as "uuid<TAB>padded base32hex" for

@@ -3,6 +3,8 @@
  * digits) written by pg_uuidx and checks each pair against the UUIDv47
  * reference (its uuidv47.h); prints how many rows it read and how many it
  * disagrees with.  Built and run by ref.pl.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include <stdio.h>
 #include "uuidv47.h"

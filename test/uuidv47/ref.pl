@@ -5,6 +5,8 @@
 # 8000 years, a third random v7 bit patterns, each under a random key; the
 # reference (driver.c) encodes and decodes every pair.  Skips without
 # UUIDV47_SRC.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings;
 use FindBin;

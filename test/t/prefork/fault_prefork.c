@@ -6,6 +6,8 @@
  *		block.  RFC 9562 6.9 asks that such a child not reuse it; 030_fork.pl
  *		checks that none does.  Never installed; loaded by absolute path
  *		after pg_uuidx in shared_preload_libraries.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 

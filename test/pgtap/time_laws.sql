@@ -4,6 +4,7 @@
 -- index.  The laws are checked on random ids (seeded: the seed is printed,
 -- and PGOPTIONS='-c pg_uuidx.seed=S' replays a run) with range edges placed
 -- a few microseconds either side of each id's time, in all four bound kinds.
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION IF NOT EXISTS pg_uuidx;

@@ -7,6 +7,24 @@
 -- extension scripts search pg_catalog first, and PostgreSQL 18 has
 -- functions of the same names there.
 
+-- pg_uuidx is trusted: for a role that is not a superuser this script runs
+-- as the bootstrap superuser, and CREATE EXTENSION does not check that the
+-- role may create objects in the target schema.  Check it here, so that
+-- such a role cannot put pg_uuidx's functions into pg_catalog or into
+-- another role's schema.
+DO $target$
+BEGIN
+    IF NOT pg_catalog.has_schema_privilege('@extowner@'::pg_catalog.regrole::pg_catalog.oid,
+                                           '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid,
+                                           'CREATE') THEN
+        RAISE EXCEPTION 'permission denied for schema %', '@extschema@'
+            USING ERRCODE = 'insufficient_privilege',
+                  DETAIL = 'Role @extowner@ may not create objects in schema @extschema@.',
+                  HINT = 'Install pg_uuidx into a schema that role may create objects in, or as a superuser.';
+    END IF;
+END
+$target$;
+
 CREATE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 AS 'MODULE_PATHNAME', 'pg_uuidx_uuidv7'

@@ -12,6 +12,24 @@
 -- whose argument types pg_catalog matches only through a cast (oid =
 -- regnamespace) would be that role's if it had made one.
 
+-- pg_uuidx is trusted: for a role that is not a superuser this script runs
+-- as the bootstrap superuser, and CREATE EXTENSION does not check that the
+-- role may create objects in the target schema.  Check it here, so that
+-- such a role cannot put pg_uuidx's functions into pg_catalog or into
+-- another role's schema.
+DO $target$
+BEGIN
+    IF NOT pg_catalog.has_schema_privilege('@extowner@'::pg_catalog.regrole::pg_catalog.oid,
+                                           '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid,
+                                           'CREATE') THEN
+        RAISE EXCEPTION 'permission denied for schema %', '@extschema@'
+            USING ERRCODE = 'insufficient_privilege',
+                  DETAIL = 'Role @extowner@ may not create objects in schema @extschema@.',
+                  HINT = 'Install pg_uuidx into a schema that role may create objects in, or as a superuser.';
+    END IF;
+END
+$target$;
+
 -- Functions of the same names and arguments already in the target schema
 -- (polyfills, say) would stop this script at its first CREATE with an error
 -- that does not say where; name them all and the ways out instead.

@@ -4,7 +4,12 @@
 \echo Use "ALTER EXTENSION pg_uuidx UPDATE TO '1.2'" to load this file. \quit
 
 -- Every object this script names is qualified with @extschema@ (see
--- pg_uuidx--1.2.sql).
+-- pg_uuidx--1.2.sql), and every function, operator and type the DO block
+-- below uses with pg_catalog: the script runs as a superuser with the
+-- target schema on its search_path, where the role that owns the extension
+-- may have created objects, and an unqualified operator whose argument
+-- types pg_catalog matches only through a cast (oid = regprocedure) would
+-- be that role's if it had made one.
 
 -- Generators that keep a per-session order run only in the leader: a
 -- parallel worker starts from fresh state (uuidv7_at() keeps one since 1.2).
@@ -20,7 +25,7 @@ ALTER FUNCTION @extschema@.uuidv7_at(timestamptz) PARALLEL RESTRICTED;
 -- there, then comment ours.
 DO $repair$
 DECLARE
-    f record;
+    f pg_catalog.record;
 BEGIN
     FOR f IN
         SELECT p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid) AS args, core.descr
@@ -34,13 +39,15 @@ BEGIN
             ('pg_catalog.uuid_extract_timestamp(uuid)', 'extract timestamp from UUID',
              'creation time of a v1, v6 (microseconds) or v7 (milliseconds) UUID; NULL for other versions and variants'),
             ('pg_catalog.uuid_extract_version(uuid)',
-             CASE WHEN pg_catalog.current_setting('server_version_num')::int >= 180000
+             CASE WHEN pg_catalog.current_setting('server_version_num')::pg_catalog.int4
+                       OPERATOR(pg_catalog.>=) 180000
                   THEN 'extract version from RFC 9562 UUID'
                   ELSE 'extract version from RFC 4122 UUID' END,
              'version field of an RFC 9562 variant UUID; NULL for other variants')
         ) AS core(sig, descr, ours)
-        JOIN pg_catalog.pg_proc p ON p.oid = pg_catalog.to_regprocedure(core.sig)
-        WHERE pg_catalog.obj_description(p.oid, 'pg_proc') = core.ours
+        JOIN pg_catalog.pg_proc p
+          ON p.oid OPERATOR(pg_catalog.=) pg_catalog.to_regprocedure(core.sig)::pg_catalog.oid
+        WHERE pg_catalog.obj_description(p.oid, 'pg_proc') OPERATOR(pg_catalog.=) core.ours
     LOOP
         EXECUTE pg_catalog.format('COMMENT ON FUNCTION pg_catalog.%I(%s) IS %L',
                                   f.proname, f.args, f.descr);

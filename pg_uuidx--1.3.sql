@@ -5,14 +5,37 @@
 
 -- Every object this script creates or names is qualified with @extschema@:
 -- extension scripts search pg_catalog first, and PostgreSQL 17 and 18 have
--- functions of the same names there.
+-- functions of the same names there.  Every function, operator and type the
+-- DO block below uses is qualified with pg_catalog: the script runs as a
+-- superuser with the target schema on its search_path, where the role that
+-- owns the extension may have created objects, and an unqualified operator
+-- whose argument types pg_catalog matches only through a cast (oid =
+-- regnamespace) would be that role's if it had made one.
+
+-- pg_uuidx is trusted: for a role that is not a superuser this script runs
+-- as the bootstrap superuser, and CREATE EXTENSION does not check that the
+-- role may create objects in the target schema.  Check it here, so that
+-- such a role cannot put pg_uuidx's functions into pg_catalog or into
+-- another role's schema.
+DO $target$
+BEGIN
+    IF NOT pg_catalog.has_schema_privilege('@extowner@'::pg_catalog.regrole::pg_catalog.oid,
+                                           '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid,
+                                           'CREATE') THEN
+        RAISE EXCEPTION 'permission denied for schema %', '@extschema@'
+            USING ERRCODE = 'insufficient_privilege',
+                  DETAIL = 'Role @extowner@ may not create objects in schema @extschema@.',
+                  HINT = 'Install pg_uuidx into a schema that role may create objects in, or as a superuser.';
+    END IF;
+END
+$target$;
 
 -- Functions of the same names and arguments already in the target schema
 -- (polyfills, say) would stop this script at its first CREATE with an error
 -- that does not say where; name them all and the ways out instead.
 DO $clash$
 DECLARE
-    found text;
+    found pg_catalog.text;
 BEGIN
     SELECT pg_catalog.string_agg(pg_catalog.format('%s(%s)', p.proname,
                                  pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ', ')),
@@ -44,9 +67,9 @@ BEGIN
                  ('uuidv7_boundary_upper', 'timestamp with time zone'),
                  ('uuidv6_boundary_upper', 'timestamp with time zone'),
                  ('uuid_extract_timestamp_from_text', 'text')) AS ours(name, args)
-      ON p.proname = ours.name
-     AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') = ours.args
-    WHERE p.pronamespace = '@extschema@'::pg_catalog.regnamespace;
+      ON p.proname OPERATOR(pg_catalog.=) ours.name
+     AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') OPERATOR(pg_catalog.=) ours.args
+    WHERE p.pronamespace OPERATOR(pg_catalog.=) '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid;
     IF found IS NOT NULL THEN
         RAISE EXCEPTION 'schema % already has functions named like pg_uuidx''s: %',
             '@extschema@', found

@@ -93,13 +93,13 @@ build_lane() {
         18-nossl) flags+=(--without-openssl --enable-cassert --enable-debug) ;;
     esac
     if [ -f "$prefix/.pg_uuidx-build-ok" ]; then
-        [ -z "${!var:-}" ] || grep -qF "$(realpath "${!var}")" "$prefix/.pg_uuidx-build-ok" && return 0
+        [ -z "${!var:-}" ] || [ "$(cat "$prefix/.pg_uuidx-source" 2>/dev/null)" = "$(realpath -m "${!var}")" ] && return 0
         say "PG $lane: $var differs from the source of the build in $prefix: building again"
     fi
     install_missing gcc make bison flex perl pkg-config libssl-dev libreadline-dev zlib1g-dev uuid-dev \
         bzip2 xz-utils dpkg-dev ca-certificates git postgresql-15-pgtap libipc-run-perl
-    rm -rf "$prefix" || return 1
     get_source "$major" "$CACHE/src/pg$lane" || return
+    rm -rf "$prefix" || return 1
     say "PG $lane: building $src_desc into $prefix (${flags[*]}; log: $log)"
     if ! (cd "$tree" && ./configure --prefix="$prefix" "${flags[@]}" &&
         make -j"${MAKE_JOBS:-$(nproc)}" && make install && make -C src/test/perl install &&
@@ -110,6 +110,7 @@ build_lane() {
     # pgTAP is SQL only: bookworm's pgTAP 1.2.0 for 15 loads on 17 and 18 as it is
     cp /usr/share/postgresql/15/extension/pgtap.control /usr/share/postgresql/15/extension/pgtap--*.sql \
         "$("$prefix/bin/pg_config" --sharedir)/extension/" && rm -rf "$tree" && chmod -R a+rX "$prefix" || return 1
+    if [ -n "${!var:-}" ]; then realpath -m "${!var}" >"$prefix/.pg_uuidx-source"; fi
     echo "$(date -u +%FT%TZ) from $src_desc, ${flags[*]}, built in $((SECONDS - start))s" >"$prefix/.pg_uuidx-build-ok"
 }
 

@@ -16,14 +16,20 @@
 #include "fmgr.h"
 #include "layout.h"
 #include "mb/pg_wchar.h"
+#include "utils/memutils.h"
 #include "utils/resowner.h"
 
 /*
- * The backend's hash contexts, one per algorithm, made on first use, so that
- * a call allocates nothing but its result.  A cryptohash context is freed
- * when the resource owner that was current at its creation is released;
- * these belong to an owner of their own that never is, so they outlive
- * transactions.  Each call re-initialises the context it uses.
+ * The backend's hash contexts, one per algorithm, made on first use and kept
+ * for the life of the backend, so that a call allocates nothing but its
+ * result; each call re-initialises the context it uses.  Two things decide
+ * how long a cryptohash context lives, and both are chosen here rather than
+ * left to whatever is current at the first call: its memory (core allocates
+ * it in CurrentMemoryContext when PostgreSQL is built without OpenSSL, which
+ * is a per-row context when the first call comes from a query) and, with
+ * OpenSSL, the resource owner that frees it when released.  So a context is
+ * made in TopMemoryContext, under a resource owner of its own that is never
+ * released.
  */
 static ResourceOwner hash_owner = NULL;
 static pg_cryptohash_ctx *hash_contexts[PG_SHA256 + 1];
@@ -34,28 +40,30 @@ static pg_cryptohash_ctx *hash_contexts[PG_SHA256 + 1];
 static pg_cryptohash_ctx *
 HashContext(pg_cryptohash_type type)
 {
-	ResourceOwner saved = CurrentResourceOwner;
+	ResourceOwner saved_owner;
+	MemoryContext saved_context;
 
 	if (hash_contexts[type] != NULL)
 		return hash_contexts[type];
 
 	if (hash_owner == NULL)
 		hash_owner = ResourceOwnerCreate(NULL, "pg_uuidx hash contexts");
+
+	saved_owner = CurrentResourceOwner;
+	saved_context = MemoryContextSwitchTo(TopMemoryContext);
 	CurrentResourceOwner = hash_owner;
 	PG_TRY();
 	{
+		/* in a backend this reports its own errors and never returns NULL */
 		hash_contexts[type] = pg_cryptohash_create(type);
 	}
 	PG_FINALLY();
 	{
-		CurrentResourceOwner = saved;
+		CurrentResourceOwner = saved_owner;
+		MemoryContextSwitchTo(saved_context);
 	}
 	PG_END_TRY();
 
-	if (hash_contexts[type] == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_OUT_OF_MEMORY),
-				 errmsg("out of memory")));
 	return hash_contexts[type];
 }
 

@@ -1,50 +1,109 @@
 #!/usr/bin/env bash
-# test/majors.sh [--build-only] [15] [17] [18] - "make test" (test/run.sh)
-# against several PostgreSQL majors (default: 15 17 18), one summary line
-# per major; exits non-zero if any major fails.
-#   15      Debian bookworm's packaged server
-#   17, 18  the upstream tarball of Debian's source package postgresql-17
-#           (trixie) or postgresql-18 (sid), fetched by test/debian.sh's
-#           fetch_source (a private apt configuration; /etc/apt is only
-#           read), configured with OpenSSL, e2fs uuid and TAP tests (18 also
-#           with assertions: the suite runs once against a cassert build),
-#           installed with contrib uuid-ossp and pgstattuple and pgTAP into
-#           $CACHE/pg17, pg18; a finished build is reused
+# test/majors.sh [--build-only] [LANE...] - "make test" (test/run.sh) against
+# several PostgreSQL builds (default lanes: 15 17 18 18-nossl), one summary
+# line per lane; exits non-zero if any lane fails.
+#   15        Debian bookworm's packaged server
+#   17, 18    built with OpenSSL, e2fs uuid and TAP tests (18 also with
+#             assertions) into $CACHE/pg17, pg18
+#   18-nossl  PostgreSQL 18 built --without-openssl with assertions into
+#             $CACHE/pg18-nossl: core's own MD5/SHA code and its memory
+#             handling, which differ from the OpenSSL ones
+# The source of major N is PGN_SOURCE when set: a release tarball, an
+# unpacked tree, or a git checkout or bare repository (PGN_REF picks the
+# commit, default HEAD); else the upstream tarball of Debian's source package
+# postgresql-N (17: trixie, 18: sid), fetched by test/debian.sh's
+# fetch_source (a private apt configuration; /etc/apt is only read).  Each
+# build gets contrib uuid-ossp and pgstattuple and pgTAP, and a stamp that
+# names its source; a finished build is reused unless PGN_SOURCE names
+# another source.
 # Environment: PG_UUIDX_MAJORS_CACHE (default: /var/cache/pg_uuidx/majors as
 # root, which the postgres OS user of the test servers can read, else
 # ~/.cache/pg_uuidx/majors); PG_UUIDX_MIRROR (test/debian.sh); MAKE_JOBS.
-# --build-only fetches and builds, and runs no tests.
+# --build-only gets the sources and builds, and runs no tests.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-build_only=no majors=()
+build_only=no lanes=()
 for arg; do
     case $arg in
         --build-only) build_only=yes ;;
-        15|17|18) majors+=("$arg") ;;
-        *) echo "usage: $0 [--build-only] [15] [17] [18]" >&2; exit 2 ;;
+        15|17|18|18-nossl) lanes+=("$arg") ;;
+        *) echo "usage: $0 [--build-only] [15] [17] [18] [18-nossl]" >&2; exit 2 ;;
     esac
 done
-[ ${#majors[@]} -gt 0 ] || majors=(15 17 18)
+[ ${#lanes[@]} -gt 0 ] || lanes=(15 17 18 18-nossl)
 [ "$(id -u)" = 0 ] && CACHE=/var/cache/pg_uuidx/majors || CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/pg_uuidx/majors
 CACHE=${PG_UUIDX_MAJORS_CACHE:-$CACHE}
 mkdir -p "$CACHE" && CACHE=$(cd "$CACHE" && pwd)
 
-# build_major MAJOR - into $CACHE/pgMAJOR unless built there already
-build_major() {
-    local major=$1 prefix=$CACHE/pg$1 log=$CACHE/build-pg$1.log tree start=$SECONDS suite=sid
-    [ "$major" = 17 ] && suite=trixie
-    [ -f "$prefix/.pg_uuidx-build-ok" ] && return 0
+# get_source MAJOR DIR - a PostgreSQL MAJOR source tree unpacked in DIR, from
+# PGMAJOR_SOURCE or else Debian's source package; sets tree and src_desc (what
+# it came from, for the stamp and the summary); returns 2 when there is
+# no source
+get_source() {
+    local major=$1 dir=$2 var=PG$1_SOURCE ref_var=PG$1_REF suite=sid given ref commit version
+    given=${!var:-} ref=${!ref_var:-HEAD}
+    rm -rf "$dir" && mkdir -p "$dir" || return 1
+    if [ -z "$given" ]; then
+        [ "$major" = 17 ] && suite=trixie
+        setup_apt "$CACHE/apt" || return 1
+        if ! tree=$(fetch_source "postgresql-$major" "$suite" "$dir"); then
+            cat >&2 <<MSG
+== PG $major: no source.  Debian's postgresql-$major ($suite) has no upstream
+   tarball on the mirror.  Give one in $var, any of:
+     $var=/path/to/postgresql-$major.N.tar.bz2   a release tarball (postgresql.org/ftp/source)
+     $var=/path/to/postgresql-$major.N           an unpacked release tree
+     $var=/path/to/postgres $ref_var=REL_${major}_N   a git checkout or bare clone of
+                                                postgres/postgres and a tag (default HEAD)
+MSG
+            return 2
+        fi
+        src_desc="Debian source package postgresql-$major/$suite: $(basename "$(find "$dir" -maxdepth 1 \
+            -name "postgresql-${major}_*.orig.tar.*" ! -name '*.asc' | head -n 1)")"
+    elif [ -f "$given" ]; then
+        tar -C "$dir" -xf "$given" || return 1
+        tree=$(find "$dir" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+        src_desc="$var tarball $(realpath "$given") (sha256 $(sha256sum "$given" | cut -c1-16)...)"
+    elif [ -d "$given" ] && git -C "$given" rev-parse --git-dir >/dev/null 2>&1 &&
+        [ "$(git -C "$given" rev-parse --show-prefix 2>/dev/null)" = "" ]; then
+        commit=$(git -C "$given" rev-parse --verify -q "$ref^{commit}") ||
+            { echo "$var=$given has no commit $ref ($ref_var)" >&2; return 1; }
+        tree=$dir/postgresql && mkdir "$tree" && git -C "$given" archive "$commit" | tar -C "$tree" -x || return 1
+        src_desc="$var git $(realpath "$given") $ref = $(git -C "$given" describe --tags --always "$commit") ($commit)"
+    elif [ -f "$given/configure" ]; then
+        tree=$dir/postgresql && mkdir "$tree" && (cd "$given" && tar -c --exclude=.git .) | tar -C "$tree" -x || return 1
+        src_desc="$var tree $(realpath "$given")"
+    else
+        echo "$var=$given is not a tarball, a PostgreSQL source tree or a git repository" >&2
+        return 1
+    fi
+    version=$(sed -n "s/^PACKAGE_VERSION='\(.*\)'\$/\1/p" "$tree/configure" 2>/dev/null)
+    [ "${version%%[.a-z]*}" = "$major" ] ||
+        { echo "${given:-the Debian source} is PostgreSQL ${version:-?}, not $major" >&2; return 1; }
+}
+
+# build_lane LANE - into $CACHE/pgLANE unless built there already from the
+# same source; returns 2 when there is no source
+build_lane() {
+    local lane=$1 major=${1%%-*} prefix=$CACHE/pg$1 log=$CACHE/build-pg$1.log start=$SECONDS var=PG${1%%-*}_SOURCE
+    local flags=(--with-uuid=e2fs --without-icu --without-llvm --with-readline --with-zlib --enable-tap-tests)
+    case $lane in
+        17) flags+=(--with-openssl) ;;
+        18) flags+=(--with-openssl --enable-cassert --enable-debug) ;;
+        18-nossl) flags+=(--without-openssl --enable-cassert --enable-debug) ;;
+    esac
+    if [ -f "$prefix/.pg_uuidx-build-ok" ]; then
+        [ -z "${!var:-}" ] || [ "$(cat "$prefix/.pg_uuidx-source" 2>/dev/null)" = "$(realpath -m "${!var}")" ] && return 0
+        say "PG $lane: $var differs from the source of the build in $prefix: building again"
+    fi
     install_missing gcc make bison flex perl pkg-config libssl-dev libreadline-dev zlib1g-dev uuid-dev \
-        bzip2 xz-utils dpkg-dev ca-certificates postgresql-15-pgtap libipc-run-perl
-    setup_apt "$CACHE/apt" && rm -rf "$prefix" "$CACHE/src/pg$major" || return 1
-    tree=$(fetch_source "postgresql-$major" "$suite" "$CACHE/src/pg$major") || return 1
-    say "PG $major: building $(basename "$tree") into $prefix (log: $log)"
-    if ! (cd "$tree" && ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs --without-icu \
-            --without-llvm --with-readline --with-zlib --enable-tap-tests \
-            $([ "$major" = 18 ] && echo --enable-cassert --enable-debug) &&
+        bzip2 xz-utils dpkg-dev ca-certificates git postgresql-15-pgtap libipc-run-perl
+    get_source "$major" "$CACHE/src/pg$lane" || return
+    rm -rf "$prefix" || return 1
+    say "PG $lane: building $src_desc into $prefix (${flags[*]}; log: $log)"
+    if ! (cd "$tree" && ./configure --prefix="$prefix" "${flags[@]}" &&
         make -j"${MAKE_JOBS:-$(nproc)}" && make install && make -C src/test/perl install &&
         make -C contrib/uuid-ossp install && make -C contrib/pgstattuple install) >"$log" 2>&1; then
         tail -n 40 "$log" >&2
@@ -53,26 +112,31 @@ build_major() {
     # pgTAP is SQL only: bookworm's pgTAP 1.2.0 for 15 loads on 17 and 18 as it is
     cp /usr/share/postgresql/15/extension/pgtap.control /usr/share/postgresql/15/extension/pgtap--*.sql \
         "$("$prefix/bin/pg_config" --sharedir)/extension/" && rm -rf "$tree" && chmod -R a+rX "$prefix" || return 1
-    echo "$(date -u +%FT%TZ) $(basename "$tree") built in $((SECONDS - start))s" >"$prefix/.pg_uuidx-build-ok"
+    if [ -n "${!var:-}" ]; then realpath -m "${!var}" >"$prefix/.pg_uuidx-source"; fi
+    echo "$(date -u +%FT%TZ) from $src_desc, ${flags[*]}, built in $((SECONDS - start))s" >"$prefix/.pg_uuidx-build-ok"
 }
 
 results=() failed=0
-for major in "${majors[@]}"; do
-    if [ "$major" = 15 ]; then
+for lane in "${lanes[@]}"; do
+    rc=0
+    if [ "$lane" = 15 ]; then
         run=(env -u PG_CONFIG PG_MAJOR=15) built="Debian package"
-    elif build_major "$major"; then
-        run=(env PG_CONFIG="$CACHE/pg$major/bin/pg_config")
-        built="$("$CACHE/pg$major/bin/pg_config" --version), $(sed 's/^[^ ]* //' "$CACHE/pg$major/.pg_uuidx-build-ok")"
+    elif build_lane "$lane" || rc=$?; [ "$rc" = 0 ]; then
+        run=(env PG_CONFIG="$CACHE/pg$lane/bin/pg_config")
+        built="$("$CACHE/pg$lane/bin/pg_config" --version) $(sed 's/^[^ ]* //' "$CACHE/pg$lane/.pg_uuidx-build-ok")"
+    elif [ "$rc" = 2 ]; then
+        results+=("PG $lane: NO SOURCE: set PG${lane%%-*}_SOURCE to a tarball, tree or git checkout (see above)") failed=1
+        continue
     else
-        results+=("PG $major: BUILD FAILED (log: $CACHE/build-pg$major.log)") failed=1
+        results+=("PG $lane: BUILD FAILED (log: $CACHE/build-pg$lane.log)") failed=1
         continue
     fi
-    [ "$build_only" = no ] || { results+=("PG $major: $built"); continue; }
-    say "PG $major: test/run.sh"
-    out=$CACHE/test-pg$major.out start=$SECONDS rc=0
+    [ "$build_only" = no ] || { results+=("PG $lane: $built"); continue; }
+    say "PG $lane: test/run.sh"
+    out=$CACHE/test-pg$lane.out start=$SECONDS rc=0
     "${run[@]}" bash "$REPO/test/run.sh" 2>&1 | tee "$out" || rc=$? failed=1
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1 || true)
-    results+=("PG $major: ${summary:-no summary} (exit $rc, tests $((SECONDS - start))s; $built)")
+    results+=("PG $lane: ${summary:-no summary} (exit $rc, tests $((SECONDS - start))s; $built)")
 done
 say summary
 printf '%s\n' "${results[@]}"

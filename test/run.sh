@@ -37,7 +37,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:-}
-need libtap-parser-sourcehandler-pgtap-perl libfaketime $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap")
+need libtap-parser-sourcehandler-pgtap-perl libfaketime python3 $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap")
 stage
 
 passed=0 failed=0 summary=() undo=()

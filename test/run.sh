@@ -9,8 +9,10 @@
 #               TAP         "make prove_installcheck": test/t/*.pl, each
 #                           with clusters of its own
 #               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl
-#                           again against an ASan+UBSan build, then the
-#                           normal build is put back
+#                           again against an ASan+UBSan build
+# Every mode builds and installs into a private copy of the server (lib.sh's
+# private_server): the server's own directories are only read, whether the
+# run passes, fails or is interrupted.
 #   demo        test/demo.sql ("make demo")
 #   bench       test/bench/bench.pl, report in OUT ("make bench")
 #   crosscheck  test/textforms/crosscheck.pl: text forms against npm, Python
@@ -34,8 +36,13 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:-}
-need libtap-parser-sourcehandler-pgtap-perl libfaketime $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap")
+# clang's sanitizers: for the sanitizer pass and for the TAP test that runs
+# this runner's sanitizer pass itself (test/t/080_runner_cleanup.pl)
+need libtap-parser-sourcehandler-pgtap-perl libfaketime $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap") \
+    $([ -n "$mode" ] || [ "${FAULTS:-1}" = 0 ] || echo clang libclang-rt-14-dev llvm)
 stage
+# the work tree this runner builds from, for test/t/080_runner_cleanup.pl
+export PG_UUIDX_SOURCE=$REPO
 
 passed=0 failed=0 summary=() undo=()
 count() {  # count LABEL PASSED FAILED NOTE
@@ -194,6 +201,8 @@ case $mode in
         need gnuplot-nox
         so=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
         [ "${BUILD:-1}" = 0 ] && say "BUILD=0: benchmarking the pg_uuidx installed in $so" || { build_install; so=$REPO/pg_uuidx.so; }
+        # BUILD=0 too: the versions phase installs the base version into the copy
+        private_server
         out=${OUT:-$REPO/test/bench/out}
         mkdir -p "$out" && rm -f "$out"/*.tsv "$out"/*.png "$out"/*.md "$out"/*.log
         cp "$so" "$work/pg_uuidx.so"

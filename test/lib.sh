@@ -114,6 +114,7 @@ stage() {
     trap 'exit 143' TERM
     trap 'rc=$?; trap "" INT TERM
         ! declare -F on_exit >/dev/null || on_exit || rc=1
+        [ "$rc" -lt 128 ] || say "interrupted (exit $rc): the counts above are of what ran before"
         stop_servers || rc=1
         if [ "${KEEP:-0}" = 1 ]; then echo "== kept $work"; else rm -rf "$work" || rc=1; fi
         exit $rc' EXIT

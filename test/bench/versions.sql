@@ -12,11 +12,15 @@
 --                  <expr>, planned N_PLAN times; its summed planning time
 --   src  'series'  generate_series(1, n) AS g (g: a different name per row)
 --        'table'   ver_ids: n v7 ids (id), 360 ms apart from 2026-01-01 UTC
---                  (10000 an hour), made in plain SQL, the same in both
+--                  (10000 an hour), made in plain SQL, the same in both, and
+--                  their times (ts timestamptz)
 --        'indexed' ver_idx: the first 100000 of them, primary key, analyzed
 --   floor  the label of the same query with the call taken out but its
 --          arguments still computed; the report gives ns per call above it
---          (NULL: no floor; for 'plan', µs per planning)
+--          (NULL: no floor; for 'plan', ns per planning)
+--   calls  calls per row (default 1): a call of a few ns is lost in the
+--          noise of one per row, so such an expr makes several (greatest()
+--          of 8) against a floor of the same shape on a precomputed column
 -- Write the extension's objects qualified (public.), so that PostgreSQL
 -- 17/18's same-named core functions are not measured instead.
 SET jit = off;
@@ -29,9 +33,10 @@ CREATE TABLE ver_query (
     kind text NOT NULL CHECK (kind IN ('select', 'where', 'plan')),
     expr text NOT NULL,
     src text NOT NULL CHECK (src IN ('series', 'table', 'indexed')),
-    floor text
+    floor text,
+    calls int NOT NULL DEFAULT 1
 );
-INSERT INTO ver_query VALUES
+INSERT INTO ver_query (ord, label, kind, expr, src, floor) VALUES
     ( 1, 'floor',                         'select', '1', 'series', NULL),
     ( 2, 'uuidv7()',                      'select', 'public.uuidv7()', 'series', 'floor'),
     (10, 'floor_text',                    'select', '''name-'' || g', 'series', NULL),
@@ -39,16 +44,19 @@ INSERT INTO ver_query VALUES
     (12, 'uuid_v8_sha256(ns, text)',      'select', 'public.uuid_v8_sha256(public.uuid_namespace_dns(), ''name-'' || g)', 'series', 'floor_text'),
     (20, 'floor_bytea',                   'select', 'convert_to(''name-'' || g, ''UTF8'')', 'series', NULL),
     (21, 'uuidv3(ns, bytea)',             'select', 'public.uuidv3(public.uuid_namespace_dns(), convert_to(''name-'' || g, ''UTF8''))', 'series', 'floor_bytea'),
-    (30, 'floor_id',                      'select', 'id', 'table', NULL),
-    (31, 'uuid_extract_timestamp_us(id)', 'select', 'public.uuid_extract_timestamp_us(id)', 'table', 'floor_id'),
+    (30, 'floor_ts8',                     'select', 'greatest(ts, ts, ts, ts, ts, ts, ts, ts)', 'table', NULL),
     (40, 'floor_filter',                  'where',  'id IS NOT NULL', 'table', NULL),
     (41, 'id <@ tstzrange (seq scan, per row)', 'where', 'id OPERATOR(public.<@) tstzrange(''2026-01-01 05:00+00'', ''2026-01-01 06:00+00'')', 'table', 'floor_filter'),
     (50, 'id <@ tstzrange (planning, index)', 'plan', 'id OPERATOR(public.<@) tstzrange(''2026-01-01 05:00+00'', ''2026-01-01 06:00+00'')', 'indexed', NULL);
+INSERT INTO ver_query (ord, label, kind, expr, src, floor, calls) VALUES
+    (31, 'uuid_extract_timestamp_us(id)', 'select', 'greatest(' || repeat('public.uuid_extract_timestamp_us(id), ', 7)
+                                                    || 'public.uuid_extract_timestamp_us(id))', 'table', 'floor_ts8', 8);
 
 -- v7 ids in plain SQL: 48-bit ms, version 7, 12 bits, variant 10, 62 bits
 CREATE TABLE ver_ids AS
 SELECT (lpad(to_hex(ms), 12, '0') || '7' || substr(h, 1, 3)
-        || to_hex(8 + (('x' || substr(h, 4, 1))::bit(4)::int & 3)) || substr(h, 5, 15))::uuid AS id
+        || to_hex(8 + (('x' || substr(h, 4, 1))::bit(4)::int & 3)) || substr(h, 5, 15))::uuid AS id,
+       to_timestamp(ms / 1000.0) AS ts
 FROM (SELECT 1767225600000 + g * 360 AS ms, md5(g::text) AS h FROM generate_series(1, :n) AS g) AS s;
 VACUUM (FREEZE, ANALYZE) ver_ids;
 CREATE TABLE ver_idx (id uuid PRIMARY KEY);
@@ -69,9 +77,9 @@ $$;
 -- One pass over every measure in this session, first a warm-up pass on
 -- 1000 rows (the library is loaded, the caches filled), then the timed
 -- pass, in an order that rotates with rep.  Rows: (label, ms, units): the
--- query's time and its rows, or for 'plan' the summed planning time and the
--- number of plannings; last ('library', 0, 0) if the session mapped the
--- library of its own version only, else an error.
+-- query's time and its rows times calls, or for 'plan' the summed planning
+-- time and the number of plannings; last ('library', 0, 0) if the session
+-- mapped the library of its own version only, else an error.
 CREATE FUNCTION ver_run(n bigint, plans int, rep int, mine text, other text)
 RETURNS TABLE (label text, ms float8, units bigint) LANGUAGE plpgsql AS $$
 DECLARE
@@ -100,7 +108,7 @@ BEGIN
             t0 := clock_timestamp();
             EXECUTE ver_sql(q, n, false) INTO counted;
             ms := extract(epoch FROM clock_timestamp() - t0) * 1000;
-            units := n;
+            units := n * q.calls;
         END IF;
         RETURN NEXT;
     END LOOP;

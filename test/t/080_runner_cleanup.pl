@@ -1,7 +1,8 @@
 # The test command leaves the server as it found it, also when its
 # sanitizer pass is interrupted or fails.  "The user's server" is a private,
 # relocated copy of this run's server with the plain pg_uuidx of this run
-# installed in it; test/run.sh runs against it (PG_CONFIG of the copy) in its
+# installed in it, its pkglibdir and extension directory symlinks to
+# directories beside it (as some packagings have them); test/run.sh runs against it (PG_CONFIG of the copy) in its
 # sanitizer mode (MEMCHECK=1) from a copy of the work tree with a tiny test
 # selection, twice:
 #   interrupted  SIGINT to the runner's process group, as Ctrl-C would, once
@@ -9,13 +10,15 @@
 #                sanitized server up and holds (held.pl below);
 #   failed       a step after the sanitizer build is built and installed
 #                fails (a warm-up library that does not compile).
-# After each: every file of the copy is byte-identical to before, a new
+# After each: every file of the copy (and of those directories) is
+# byte-identical to before, a new
 # server on the copy can CREATE EXTENSION pg_uuidx and call uuidv7(), no
 # process of the run is left, and the run's temp dir (its TMPDIR) is empty.
 # Runs inside "make test" only (test/run.sh names its work tree in
 # PG_UUIDX_SOURCE and installs clang for it), in the plain pass.
 use strict;
 use warnings;
+use Cwd qw(realpath);
 use Digest::SHA;
 use File::Basename;
 use File::Find;
@@ -61,13 +64,23 @@ for my $d (sort values %dir)
 	system('cp', '-a', "$d/.", "$to/") == 0 or die "cp $d: $?";
 	push @copied, $d;
 }
+# its library and extension directories lie elsewhere, behind symlinks, as
+# some packagings have them
+my %elsewhere = (
+	"$tmp/pkglib" => $server . substr($dir{pkglibdir}, length $prefix),
+	"$tmp/extension" => $server . substr($dir{sharedir}, length $prefix) . '/extension');
+for my $to (sort keys %elsewhere)
+{
+	rename($elsewhere{$to}, $to) && symlink($to, $elsewhere{$to}) or die "symlink $elsewhere{$to}: $!";
+}
 my $user_pg_config = $server . substr($dir{bindir}, length $prefix) . '/pg_config';
 my $pkglibdir = pg_config($user_pg_config, 'pkglibdir');
 is($pkglibdir, $server . substr($dir{pkglibdir}, length $prefix), "the user's server is a relocated copy ($server)");
 my ($symbols) = run_command([ 'nm', '-D', "$pkglibdir/pg_uuidx.so" ]);
 ok($symbols =~ / T pg_uuidx_uuidv7$/m && $symbols !~ /__asan_/, "a plain pg_uuidx is installed in the user's server");
 
-# sha256 of every file of the copy; symlinks by their target
+# sha256 of every file of the copy and of those directories;
+# symlinks by their target
 sub snapshot
 {
 	my %h;
@@ -75,12 +88,11 @@ sub snapshot
 		{
 			no_chdir => 1,
 			wanted => sub {
-				my $rel = substr($_, length $server);
-				if (-l $_) { $h{$rel} = 'symlink ' . readlink($_); }
-				elsif (-f _) { $h{$rel} = Digest::SHA->new(256)->addfile($_)->hexdigest; }
+				if (-l $_) { $h{$_} = 'symlink ' . readlink($_); }
+				elsif (-f _) { $h{$_} = Digest::SHA->new(256)->addfile($_)->hexdigest; }
 			}
 		},
-		$server);
+		$server, sort keys %elsewhere);
 	return \%h;
 }
 my $before = snapshot();
@@ -194,7 +206,7 @@ sub check_after
 	$node->start;
 	my ($rc, $out, $err) = $node->psql('postgres', qq{CREATE EXTENSION pg_uuidx; SET search_path = public, pg_catalog;
 		SELECT uuid_extract_version(uuidv7()) = 7
-			AND position('$pkglibdir/pg_uuidx.so' IN pg_read_file('/proc/' || pg_backend_pid() || '/maps')) > 0});
+			AND position('@{[ realpath("$pkglibdir/pg_uuidx.so") ]}' IN pg_read_file('/proc/' || pg_backend_pid() || '/maps')) > 0});
 	is("$rc $out", '0 t', "$label: a new session on the user's server creates pg_uuidx and calls uuidv7() (its library)")
 	  or diag($err);
 	$node->stop('immediate');

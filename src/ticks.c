@@ -195,7 +195,7 @@ last_tick_to_unix_us(int64 us, int version, uint64 *tick)
 	}
 	/* us + 1 lies within the span: its first tick follows our last one */
 	if (!first_tick_from_unix_us(us + 1, version, tick))
-		elog(ERROR, "no tick for the microsecond after %lld", (long long) us);
+		elog(ERROR, "no tick for Unix microsecond " INT64_FORMAT, us + 1);
 	(*tick)--;
 	return true;
 }
@@ -228,10 +228,9 @@ tick_of_timestamptz(TimestampTz ts, int version, bool last)
 			report_v7_range();
 		report_gregorian_range();
 	}
-	if (last)
-		last_tick_to_unix_us(us, version, &tick);
-	else
-		first_tick_from_unix_us(us, version, &tick);
+	if (!(last ? last_tick_to_unix_us(us, version, &tick) :
+		  first_tick_from_unix_us(us, version, &tick)))
+		elog(ERROR, "no tick for Unix microsecond " INT64_FORMAT, us);
 	return tick;
 }
 

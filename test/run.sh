@@ -9,11 +9,14 @@
 #               TAP         "make prove_installcheck": test/t/*.pl, each
 #                           with clusters of its own
 #               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl
-#                           again against an ASan+UBSan build (in the
-#                           run's private copy of the server, as every
-#                           build)
+#                           again against an ASan+UBSan build
+# Every mode builds and installs into a private copy of the server (lib.sh's
+# private_server): the server's own directories are only read, whether the
+# run passes, fails or is interrupted.
 #   demo        test/demo.sql ("make demo")
-#   bench       test/bench/bench.pl, report in OUT ("make bench")
+#   bench       test/bench/bench.pl, report in OUT ("make bench"); with
+#               PHASES=versions also the base version BASE (a git ref,
+#               default b1b4130: 1.2) as the extension pg_uuidx_base
 #   crosscheck  test/textforms/crosscheck.pl: text forms against npm, Python
 #   uuidv47     test/uuidv47/ref.pl: the facade against the reference
 #               implementation in UUIDV47_SRC
@@ -37,8 +40,14 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:-}
-need libtap-parser-sourcehandler-pgtap-perl libfaketime python3 $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap")
+# clang's sanitizers: for the sanitizer pass and for the TAP test that runs
+# this runner's sanitizer pass itself (test/t/095_runner_cleanup.pl)
+need libtap-parser-sourcehandler-pgtap-perl libfaketime python3 $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap") \
+    $([ -n "$mode" ] || [ "${FAULTS:-1}" = 0 ] || echo clang libclang-rt-14-dev llvm)
 stage
+# the work tree test/t/095_runner_cleanup.pl runs this runner from (default:
+# this one; another shows the test failing against a broken runner)
+export PG_UUIDX_SOURCE=${PG_UUIDX_SOURCE:-$REPO}
 
 passed=0 failed=0 summary=() undo=()
 count() {  # count LABEL PASSED FAILED NOTE
@@ -131,6 +140,28 @@ memcheck() {
     unset PG_UUIDX_SERVER_PRELOAD PG_UUIDX_SANITIZER_LOGS ASAN_OPTIONS UBSAN_OPTIONS
 }
 
+# base_install REF - pg_uuidx as of git REF, from "git archive" into $work
+# (nothing of it enters the work tree), built and installed into the private
+# server copy as the extension pg_uuidx_base: its library renamed, a control
+# file whose module_pathname names it, REF's install script of its default
+# version.  Sets BENCH_BASE, a label for the report.
+base_install() {
+    local ref=$1 dir=$work/base ver share pkglib
+    mkdir -p "$dir"
+    git -C "$REPO" archive --format=tar "$ref" | tar -x -C "$dir"
+    ver=$(sed -n "s/^default_version *= *'\(.*\)'/\1/p" "$dir/pg_uuidx.control")
+    say "base: building pg_uuidx $ver as of $ref"
+    make -s -C "$dir" PG_CONFIG="$PG_CONFIG" ${PG_CFLAGS:+PG_CFLAGS="$PG_CFLAGS"} >/dev/null
+    pkglib=$("$PG_CONFIG" --pkglibdir) share=$("$PG_CONFIG" --sharedir)/extension
+    cp "$dir/pg_uuidx.so" "$pkglib/pg_uuidx_base.so"
+    sed -e "/^module_pathname/d" -e "s|^comment *= *'|comment = 'base version ($ref) of pg_uuidx: |" \
+        "$dir/pg_uuidx.control" >"$share/pg_uuidx_base.control"
+    echo "module_pathname = '\$libdir/pg_uuidx_base'" >>"$share/pg_uuidx_base.control"
+    cp "$dir/pg_uuidx--$ver.sql" "$share/pg_uuidx_base--$ver.sql"
+    chmod a+r "$pkglib/pg_uuidx_base.so" "$share"/pg_uuidx_base*
+    BENCH_BASE="$ref ($(git -C "$REPO" rev-parse --short "$ref^{commit}"), pg_uuidx $ver)"
+}
+
 # optional LABEL BUILD_SCRIPT TESTS - TAP tests beside other software, built
 # first by BUILD_SCRIPT ("" for none); what is not built makes its test skip
 optional() {
@@ -197,6 +228,9 @@ case $mode in
         need gnuplot-nox
         so=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
         [ "${BUILD:-1}" = 0 ] && say "BUILD=0: benchmarking the pg_uuidx installed in $so" || { build_install; so=$REPO/pg_uuidx.so; }
+        # BUILD=0 too: the versions phase installs the base version into the copy
+        private_server
+        case " ${PHASES:-} " in *" versions "*) base_install "${BASE:=b1b4130}"; export BENCH_BASE BASE ;; esac
         out=${OUT:-$REPO/test/bench/out}
         mkdir -p "$out" && rm -f "$out"/*.tsv "$out"/*.png "$out"/*.md "$out"/*.log
         cp "$so" "$work/pg_uuidx.so"

@@ -15,6 +15,20 @@
 #   insert     N_INSERT rows keyed by identity, uuidv7(), uuidv6(),
 #              gen_random_uuid(), BATCH rows a statement
 #   pgbench    single-row INSERTs, v4 against v7, for each client count
+# and, only when PHASES names it:
+#   versions   this build against a base version built from git in the same
+#              run: "make bench PHASES=versions [BASE=<git ref>]" (default
+#              BASE=b1b4130, the 1.2 release).  test/run.sh builds the base
+#              from "git archive" in its temp dir and installs it into the
+#              private server copy as the extension pg_uuidx_base (its
+#              library renamed, module_pathname naming it); this phase makes
+#              a database for each version (bench_base, bench_head) and
+#              times every measure of versions.sql (name-based ids,
+#              uuidv7(), the microsecond reader, id <@ tstzrange per row on
+#              a seq scan and its planning) in a new session of each database
+#              in turn, REPS interleaved repetitions, N_VER rows a query,
+#              N_PLAN plannings; medians, ns per call, head/base against a
+#              1.10 goal.  Measures are rows of versions.sql's ver_query.
 # Settings are environment variables (defaults below; N_GEN is also the row
 # count of the readers' table); BUILD=0 benchmarks the pg_uuidx already
 # installed.  The defaults take about 20 minutes on 2 cores; a smoke run:
@@ -32,8 +46,10 @@ use POSIX qw(strftime);
 my %default = (
 	N_GEN => 2000000, N_INSERT => 10000000, BATCH => 100000, N_CONV => 1000000,
 	N_MEM => 10000000, N_RANGE => 10000000, REPS => 7, SECONDS_PER_RUN => 15,
-	PGBENCH_PRELOAD => 1000000, CLIENTS => '1 2 4 8',
+	PGBENCH_PRELOAD => 1000000, CLIENTS => '1 2 4 8', N_VER => 1000000, N_PLAN => 2000,
 	PHASES => 'gen facade memory convert range textforms insert pgbench');
+# phases run only when PHASES names them
+my @optional_phases = ('versions');
 my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
 for (grep { $default{$_} =~ /^\d+$/ } sort keys %default)
 {
@@ -44,12 +60,13 @@ die "CLIENTS must list positive integers, not '$o{CLIENTS}'\n" unless $o{CLIENTS
 my %phase = map { $_ => 1 } split ' ', $o{PHASES};
 for my $p (keys %phase)
 {
-	die "unknown phase: $p\n" unless grep { $_ eq $p } split ' ', $default{PHASES};
+	die "unknown phase: $p\n" unless grep { $_ eq $p } split(' ', $default{PHASES}), @optional_phases;
 }
 my $here = $FindBin::RealBin;
 my $out = $ENV{BENCH_OUT} or die "BENCH_OUT is not set: run make bench\n";
 my $command = join(' ', ($ENV{BUILD} // 1) eq '0' ? 'BUILD=0' : (),
-	map { $o{$_} =~ / / ? "$_=\"$o{$_}\"" : "$_=$o{$_}" } sort keys %o) . ' make bench';
+	map { $o{$_} =~ / / ? "$_=\"$o{$_}\"" : "$_=$o{$_}" } sort keys %o) . ($phase{versions} ? " BASE=$ENV{BASE}" : '')
+  . ' make bench';
 mkdir $out;
 $ENV{PGDATABASE} = 'bench';
 $ENV{PGOPTIONS} = '-c client_min_messages=warning';
@@ -124,6 +141,39 @@ if ($phase{textforms})
 	say "text forms: $o{REPS} interleaved repetitions over $o{N_GEN} ids";
 	psql("$out/textforms.md", @nr, '-f', "$here/textforms.sql");
 }
+if ($phase{versions})
+{
+	my $base = $ENV{BENCH_BASE} or die "the versions phase needs the base version installed by make bench\n";
+	say "versions: $base against this build, $o{REPS} interleaved repetitions, $o{N_VER} rows a query,"
+	  . " $o{N_PLAN} plannings";
+	my %ext = (base => 'pg_uuidx_base', head => 'pg_uuidx');
+	for my $v (qw(base head))
+	{
+		run('createdb', "bench_$v");
+		psql(undef, '-d', "bench_$v", '-c', "CREATE EXTENSION $ext{$v}", '-v', "n=$o{N_VER}", '-f', "$here/versions.sql");
+	}
+	query('CREATE TABLE ver_time (version text, rep int, ord int, label text, kind text, floor text, ms float8, units bigint)');
+	my @order = qw(base head);
+	for my $r (0 .. $o{REPS})
+	{
+		for my $v (@order)
+		{
+			my $other = $ext{ $v eq 'base' ? 'head' : 'base' };
+			my @rows = split /\n/, psql_out('-d', "bench_$v", '-F', "\t",
+				'-c', "SET jit = off; SET max_parallel_workers_per_gather = 0; SET work_mem = '1GB'",
+				'-c', "SELECT r.label, q.ord, q.kind, q.floor, r.ms, r.units
+					FROM ver_run($o{N_VER}, $o{N_PLAN}, $r, '$ext{$v}', '$other') AS r LEFT JOIN ver_query AS q USING (label)");
+			die "versions: no library check from bench_$v\n" unless @rows && $rows[-1] =~ /^library\t/;
+			pop @rows;
+			query('INSERT INTO ver_time VALUES ' . join(', ', map {
+				my ($label, $ord, $kind, $floor, $ms, $units) = map { s/'/''/gr } split /\t/, $_, -1;
+				"('$v', $r, $ord, '$label', '$kind', " . ($floor eq '' ? 'NULL' : "'$floor'") . ", $ms, $units)"
+			} @rows));
+		}
+		@order = reverse @order;
+	}
+	psql("$out/versions.md", '-v', "base=$base", '-v', 'goal=1.10', '-f', "$here/versions_report.sql");
+}
 
 # name, column definition of the key, function it needs (empty: none)
 my @insert_keys = (
@@ -192,6 +242,7 @@ my $report = "# pg_uuidx benchmark\n\n| | |\n|---|---|\n"
   . $md->('PostgreSQL', query('SELECT version()'))
   . $md->('pg_uuidx', query("SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'")
 	  . ", commit $ENV{BENCH_COMMIT}")
+  . ($phase{versions} ? $md->('base version (versions phase)', $ENV{BENCH_BASE}) : '')
   . $md->('data directory', (split ' ', (split /\n/, `df -T $ENV{PGDATA}`)[1])[1] . ' file system, fsync on')
   . $md->('server settings', 'shared_buffers=1GB, max_wal_size=4GB, everything else default')
   . $md->('load average (1, 5, 15 min)', "$load_start at start, $load_end at end")
@@ -200,7 +251,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

@@ -117,7 +117,7 @@ SKIP:
 # function of that name; qualified names reach pg_uuidx's.
 my $fresh = PostgreSQL::Test::Cluster->new('core_names');
 $fresh->init;
-$fresh->start;
+start_with_env($fresh);
 $fresh->safe_psql('postgres', 'CREATE EXTENSION pg_uuidx');
 my $comments = q{
 	SELECT coalesce(obj_description(to_regprocedure('pg_catalog.uuid_extract_version(uuid)'), 'pg_proc'), '-'),

@@ -121,6 +121,9 @@ stage() {
         if [ "${KEEP:-0}" = 1 ]; then echo "== kept $work"; else rm -rf "$work" || rc=1; fi
         exit $rc' EXIT
     cp -r "$REPO"/Makefile "$REPO"/*.control "$REPO"/sql "$REPO"/expected "$REPO"/test "$work"/
+    # the checkout itself, for tests that read what is not copied (the docs,
+    # git's list of tracked files): test/t/005_docs_links.pl
+    export PG_UUIDX_REPO=$REPO
     # TMPDIR of the tests: PostgreSQL::Test::Utils makes the servers' unix
     # socket directories there, so they go with $work also when a test is
     # killed before it can remove them; unless the socket paths would be

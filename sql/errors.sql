@@ -1,7 +1,6 @@
 -- Bad input, function by function: the SQLSTATE, message and detail each
 -- gets, or the documented NULL.  Every error that pg_uuidx raises for bad
--- input is here at least once.  README's "Bad input" table is this file's
--- output.
+-- input is here at least once.  docs/errors.md lists this file's output.
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;

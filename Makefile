@@ -12,7 +12,6 @@ MODULE_big = pg_uuidx
 OBJS = \
 	src/backfill.o \
 	src/clock.o \
-	src/convert.o \
 	src/entropy.o \
 	src/facade.o \
 	src/generate.o \
@@ -21,7 +20,8 @@ OBJS = \
 	src/read.o \
 	src/siphash.o \
 	src/textforms.o \
-	src/ticks.o
+	src/ticks.o \
+	src/v1v6.o
 
 DATA = $(wildcard $(EXTENSION)--*.sql)
 

@@ -6,13 +6,15 @@
 # prove_installcheck (the TAP tests, test/t/*.pl by default).
 EXTENSION = pg_uuidx
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\(.*\)'/\1/p" $(EXTENSION).control)
-DISTVERSION = $(EXTVERSION).0
+# "make dist" names its zip from the release tag at HEAD (vX.Y.Z), else from
+# the control file's version (with a warning)
+DISTTAG = $(shell git describe --tags --exact-match --match 'v[0-9]*' HEAD 2>/dev/null)
+DISTVERSION = $(if $(DISTTAG),$(DISTTAG:v%=%),$(EXTVERSION).0)
 
 MODULE_big = pg_uuidx
 OBJS = \
 	src/backfill.o \
 	src/clock.o \
-	src/convert.o \
 	src/entropy.o \
 	src/facade.o \
 	src/generate.o \
@@ -21,7 +23,8 @@ OBJS = \
 	src/read.o \
 	src/siphash.o \
 	src/textforms.o \
-	src/ticks.o
+	src/ticks.o \
+	src/v1v6.o
 
 DATA = $(wildcard $(EXTENSION)--*.sql)
 
@@ -79,12 +82,19 @@ crosscheck:
 	bash test/run.sh crosscheck
 
 # Release (CONTRIBUTING.md): "make dist" checks META.json
-# (test/dist/meta_check.py) and zips HEAD for PGXN under pg_uuidx-X.Y.Z/;
+# (test/dist/meta_check.py) and that the release tag at HEAD, if there is
+# one, is the control file's version, and zips HEAD for PGXN under
+# pg_uuidx-X.Y.Z/ (X.Y.Z from the tag);
 # "make package-test" runs "make pgxn-test" (pgxn install, load, check and
 # uninstall of that zip) and "make deb-test" (the Debian packages built in a
 # fresh clone, installed, tested and removed).  None is part of "make test".
 dist:
 	python3 test/dist/meta_check.py META.json
+	@if [ -z "$(DISTTAG)" ]; then \
+		echo "warning: no release tag (vX.Y.Z) at HEAD: the zip is named from $(EXTENSION).control ($(DISTVERSION))"; \
+	elif [ "$(DISTTAG)" != "v$(EXTVERSION).0" ]; then \
+		echo "error: the tag at HEAD is $(DISTTAG), but $(EXTENSION).control is at $(EXTVERSION) (tag v$(EXTVERSION).0)" >&2; exit 1; \
+	fi
 	@git diff --quiet HEAD -- || echo "warning: uncommitted changes are not in $(EXTENSION)-$(DISTVERSION).zip"
 	git archive --format zip --prefix=$(EXTENSION)-$(DISTVERSION)/ -o $(EXTENSION)-$(DISTVERSION).zip HEAD
 

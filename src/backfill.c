@@ -3,6 +3,10 @@
  *		uuidv7_at(): v7 ids for given instants, in call order when instants
  *		repeat.
  *
+ * Owns uuidv7_at()'s per-session state; may call entropy.c for random bits,
+ * clock.h's counter helpers, ticks.c for the tick of an instant and layout.h
+ * to place the bits.
+ *
  * RFC 9562 6.2 allows a counter after the sub-millisecond fraction (Method 3
  * followed by Method 1) for ids of the same tick.  uuidv7_at() keeps its own
  * per-session "last tick + counter", apart from uuidv7()'s state, so that

@@ -2,6 +2,9 @@
  * clock.c
  *		The time source, and the only place where clock step-backs are handled.
  *
+ * Owns the wall-clock reading and the monotonic step of a generator's (tick,
+ * counter); may call clock_gettime() and clock.h, nothing else of pg_uuidx.
+ *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"

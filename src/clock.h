@@ -2,6 +2,9 @@
  * clock.h
  *		The time source and the per-backend monotonic tick.
  *
+ * Owns the UnixTime and MonotonicTick types and the split of a counter and
+ * its random seed; may call nothing.
+ *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_CLOCK_H

@@ -2,6 +2,8 @@
  * compat.h
  *		Every PostgreSQL major-version difference pg_uuidx cares about.
  *
+ * Owns every PG_VERSION_NUM test; may call nothing.
+ *
  * pg_uuidx builds against PostgreSQL 15 and later; anything that differs
  * between majors is decided here, and only here, with PG_VERSION_NUM.
  *

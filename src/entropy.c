@@ -2,6 +2,8 @@
  * entropy.c
  *		Random bytes from pg_strong_random, fetched a block at a time.
  *
+ * Owns the random block; may call pg_strong_random(), nothing of pg_uuidx.
+ *
  * Asking the CSPRNG for 16 bytes per id costs far more than the id itself, so
  * one block is fetched and handed out eight bytes at a time, each word once.
  * RFC 9562 6.9 asks that the CSPRNG state be reseeded across forks: a block

@@ -2,6 +2,8 @@
  * entropy.h
  *		The backend's random bytes.
  *
+ * Owns the interface of entropy.c; may call nothing.
+ *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_ENTROPY_H

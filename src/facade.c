@@ -3,6 +3,9 @@
  *		The UUIDv47 facade: a v7 id shown as a v4-looking id, keyed by a
  *		128-bit secret, exactly invertible (spec: github.com/stateless-me/uuidv47).
  *
+ * Owns uuidv47_encode(), uuidv47_decode() and siphash24(); may call siphash.c
+ * for the hash and layout.h to take the bits apart.
+ *
  * The 48-bit millisecond field (RFC 9562 5.7 unix_ts_ms) is XORed with the
  * low 48 bits of SipHash-2-4 over the id's 74 random bits, taken as 10 bytes:
  * octet 6's low nibble, octet 7, octet 8 without the variant bits, octets

@@ -3,6 +3,10 @@
  *		SQL entry points that make ids from the clock: uuidv7(),
  *		uuidv7(interval), uuidv6() and uuidv4() (uuidv7_at() is in backfill.c).
  *
+ * Owns these entry points and the v7 and v6 monotonic states; may call
+ * clock.c for the time and the monotonic step, entropy.c for random bits,
+ * ticks.c for ticks and range errors, and layout.h to place the bits.
+ *
  * Each asks the clock and the entropy block for its inputs and hands them to
  * layout.h; none of them keeps state of its own beyond its MonotonicTick.
  *
@@ -18,7 +22,6 @@
 #include "entropy.h"
 #include "layout.h"
 #include "ticks.h"
-#include "utils/fmgrprotos.h"
 #include "utils/timestamp.h"
 
 PG_UUIDX_MODULE_MAGIC;
@@ -100,28 +103,17 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_shift);
  * by "shift" the way timestamptz + interval moves it (months and days follow
  * the session's TimeZone, so ids made with one shift are not always in call
  * order: across a month end or a DST change the shift's length changes).
- * The shifted time is the clock reading, nanoseconds included, plus the
- * shift; its tick is the floor of that exact instant, as PostgreSQL 18's
- * uuidv7(interval) computes it.
+ * ticks.c works out the shifted tick, as PostgreSQL 18's uuidv7(interval)
+ * does.
  */
 Datum
 pg_uuidx_uuidv7_shift(PG_FUNCTION_ARGS)
 {
-	Interval   *shift = PG_GETARG_INTERVAL_P(0);
 	UnixTime	now = clock_now();
 	uint64		now_tick = V7ClockTick(now);
-	TimestampTz now_ts;
-	TimestampTz shifted_ts;
-	UnixTime	shifted;
 	uint64		shifted_tick;
 
-	/* in range for v7, so this cannot overflow */
-	now_ts = now.sec * USECS_PER_SEC + now.nsec / NS_PER_US - UNIX_TO_PG_EPOCH_US;
-	shifted_ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
-														 TimestampTzGetDatum(now_ts),
-														 IntervalPGetDatum(shift)));
-	if (!unix_time_from_timestamptz(shifted_ts, now.nsec % NS_PER_US, &shifted) ||
-		!v7_tick_from_unix_time(shifted, &shifted_tick))
+	if (!v7_tick_from_shifted_unix_time(now, PG_GETARG_INTERVAL_P(0), &shifted_tick))
 		report_v7_range();
 
 	PG_RETURN_UUID_P(NextV7(now_tick, (int64) shifted_tick - (int64) now_tick));

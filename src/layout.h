@@ -2,6 +2,8 @@
  * layout.h
  *		RFC 9562 bit placement: pure functions, no state, no errors.
  *
+ * Owns bit placement only; may call nothing (but PostgreSQL's byte swapping).
+ *
  * A UUID is handled as two big-endian 64-bit halves: "hi" holds octets 0-7
  * (the timestamp and the version), "lo" octets 8-15 (the variant and what
  * follows it).  Comparing (hi, lo) as unsigned integers orders UUIDs the way
@@ -22,19 +24,8 @@
 /* 60-bit timestamps (v6, v7 with its 12-bit fraction) must stay below this */
 #define UUID_TICK_LIMIT		(UINT64CONST(1) << 60)
 
-#define NS_PER_US			INT64CONST(1000)
-#define NS_PER_MS			INT64CONST(1000000)
-#define US_PER_MS			INT64CONST(1000)
-#define MS_PER_SEC			INT64CONST(1000)
-
 /* RFC 9562 5.7 with 6.2 Method 3: a v7 tick is 1/4096 of a millisecond */
 #define V7_FRACTION_BITS	12
-
-/*
- * RFC 9562 5.1: v1 and v6 count 100-ns intervals since 1582-10-15 00:00 UTC;
- * this is that count at the Unix epoch.
- */
-#define GREGORIAN_UNIX_OFFSET	INT64CONST(0x01B21DD213814000)
 
 /* RFC 9562 6.10: the multicast bit (lowest bit of octet 10) in "lo" */
 #define NODE_MULTICAST_BIT	(UINT64CONST(1) << 40)

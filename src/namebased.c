@@ -3,6 +3,9 @@
  *		Name-based ids: uuid_v8_sha256(), uuidv5(), uuidv3(), and the
  *		standard namespaces.
  *
+ * Owns the name-based generators and the hash contexts they keep across
+ * calls; may call PostgreSQL's cryptohash API and layout.h.
+ *
  * All hashing goes through PostgreSQL's cryptohash API.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)

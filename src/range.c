@@ -4,6 +4,10 @@
  *		uuidv6_in_time_range() for v6, their edges, and the planner support
  *		that turns them into btree conditions on the id.
  *
+ * Owns the functions of the <@ operator, the range edges and the planner
+ * support; may call ticks.c for every time it turns into ticks and layout.h
+ * for the edge ids.
+ *
  * An id is in a range when it is of the range's version, has the RFC
  * variant, and its time (ticks.c: uuid_extract_timestamp_us) lies in the
  * range.  In uuid order those ids lie between the smallest id of the first
@@ -21,7 +25,6 @@
 #include "catalog/pg_class_d.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
-#include "common/int.h"
 #include "compat.h"
 #include "layout.h"
 #include "nodes/makefuncs.h"
@@ -62,7 +65,7 @@ BoundUnixUs(const RangeBound *bound)
 		return bound->lower ? PG_INT64_MIN : PG_INT64_MAX;
 	if (TIMESTAMP_IS_NOBEGIN(ts))
 		us = PG_INT64_MIN;
-	else if (TIMESTAMP_IS_NOEND(ts) || pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &us))
+	else if (!unix_us_from_timestamptz(ts, &us))
 		us = PG_INT64_MAX;
 	if (!bound->inclusive)
 	{

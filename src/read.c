@@ -5,6 +5,9 @@
  *		boundaries, and min/max support.  Every time they read or compare
  *		comes from ticks.c's one definition of an id's time.
  *
+ * Owns the readers, the boundaries and min/max; may call ticks.c for times
+ * and layout.h to take the bits apart.
+ *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"

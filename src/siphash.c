@@ -4,6 +4,8 @@
  *		rounds, a 64-bit result.  PostgreSQL's cryptohash API has no SipHash,
  *		and a MAC through OpenSSL costs hundreds of ns per call.
  *
+ * Owns SipHash-2-4; may call nothing.
+ *
  * Checked against the paper's 64 test vectors by sql/facade.sql (through
  * siphash24(bytea, bytea)).
  *

@@ -3,6 +3,8 @@
  *		SipHash-2-4 (Aumasson and Bernstein, "SipHash: a fast short-input
  *		PRF", 2012): the keyed hash of the UUIDv47 facade.
  *
+ * Owns the interface of siphash.c; may call nothing.
+ *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_SIPHASH_H

@@ -4,6 +4,9 @@
  *		PostgreSQL 19's encode(..., 'base32hex') writes it), ULID text and
  *		TypeID.
  *
+ * Owns the base32 codec and its SQL functions; may call layout.h for the bits
+ * and ticks.c for the ULID's time.
+ *
  * All three write the 128 bits as 26 characters of 5 bits each (130 bits).
  * They differ in the alphabet and in where the 2 spare bits go:
  *	base32hex (RFC 4648 section 7): at the end, as zero pad bits
@@ -410,7 +413,8 @@ pg_uuidx_ulid_extract_timestamp(PG_FUNCTION_ARGS)
 	uint64		lo;
 
 	uuid_unpack(PG_GETARG_UUID_P(0), &hi, &lo);
-	PG_RETURN_TIMESTAMPTZ((int64) (hi >> 16) * US_PER_MS - UNIX_TO_PG_EPOCH_US);
+	/* the v7 unix_ts_ms field (RFC 9562 5.7) is the ULID's 48 bits */
+	PG_RETURN_TIMESTAMPTZ(timestamptz_ms_from_v7_tick(uuid_time_hi_tick(hi)));
 }
 
 /*

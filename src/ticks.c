@@ -3,6 +3,10 @@
  *		All time arithmetic of ids: timestamptz and clock readings to the
  *		ticks inside UUIDs, and the one definition of an id's time.
  *
+ * Owns all time arithmetic of ids and the errors for times an id cannot hold;
+ * may call layout.h for field widths and PostgreSQL's timestamptz + interval,
+ * nothing that keeps state.
+ *
  * v7 carries Unix milliseconds plus a 12-bit fraction (a "v7 tick" is 1/4096
  * ms, RFC 9562 5.7 and 6.2 Method 3); v1 and v6 carry 100-ns intervals since
  * 1582-10-15 (a "Gregorian tick", 5.1 and 5.6).  Functions that take a
@@ -31,6 +35,8 @@
 #include "common/int.h"
 #include "layout.h"
 #include "ticks.h"
+#include "utils/fmgrprotos.h"
+#include "utils/timestamp.h"
 
 /* the Unix seconds that 48 bits of milliseconds can hold */
 #define V7_MAX_UNIX_SEC \
@@ -124,6 +130,30 @@ gregorian_tick_from_unix_time(UnixTime t, uint64 *tick)
 }
 
 /*
+ * The v7 tick of the clock reading "now" moved by "shift" the way
+ * timestamptz + interval moves it (months and days follow the session's
+ * TimeZone): the reading, nanoseconds included, plus the shift, its tick the
+ * floor of that exact instant, as PostgreSQL 18's uuidv7(interval) computes
+ * it; false when a v7 id cannot hold the result.  "now" must be a time a v7
+ * id can hold.
+ */
+bool
+v7_tick_from_shifted_unix_time(UnixTime now, Interval *shift, uint64 *tick)
+{
+	TimestampTz now_ts;
+	TimestampTz shifted_ts;
+	UnixTime	shifted;
+
+	/* in range for v7, so this cannot overflow */
+	now_ts = now.sec * USECS_PER_SEC + now.nsec / NS_PER_US - UNIX_TO_PG_EPOCH_US;
+	shifted_ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
+														 TimestampTzGetDatum(now_ts),
+														 IntervalPGetDatum(shift)));
+	return unix_time_from_timestamptz(shifted_ts, now.nsec % NS_PER_US, &shifted) &&
+		v7_tick_from_unix_time(shifted, tick);
+}
+
+/*
  * The time of an id, to the microsecond: the Unix microsecond u whose run of
  * ticks w(u) <= tick < w(u + 1) holds the tick (see the top of this file).
  *
@@ -201,11 +231,11 @@ last_tick_to_unix_us(int64 us, int version, uint64 *tick)
 }
 
 /*
- * The Unix microsecond of a finite timestamptz; false for one whose Unix
- * microsecond does not fit in 64 bits (no id's time is that late).
+ * The Unix microsecond of a timestamptz; false for ±infinity and for one
+ * whose Unix microsecond does not fit in 64 bits (no id's time is that late).
  */
-static bool
-UnixUsFromTimestamptz(TimestampTz ts, int64 *us)
+bool
+unix_us_from_timestamptz(TimestampTz ts, int64 *us)
 {
 	return !TIMESTAMP_NOT_FINITE(ts) && !pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, us);
 }
@@ -220,7 +250,7 @@ tick_of_timestamptz(TimestampTz ts, int version, bool last)
 	int64		us;
 	uint64		tick;
 
-	if (!UnixUsFromTimestamptz(ts, &us) ||
+	if (!unix_us_from_timestamptz(ts, &us) ||
 		us < unix_us_from_tick(0, version) ||
 		us > unix_us_from_tick(UUID_TICK_LIMIT - 1, version))
 	{

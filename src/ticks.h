@@ -2,6 +2,9 @@
  * ticks.h
  *		timestamptz <-> the time fields of v1, v6 and v7 UUIDs.
  *
+ * Owns the time units, the epoch offsets and the interface of ticks.c; may
+ * call nothing.
+ *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_TICKS_H
@@ -11,6 +14,17 @@
 #include "compat.h"
 #include "datatype/timestamp.h"
 
+#define NS_PER_US			INT64CONST(1000)
+#define NS_PER_MS			INT64CONST(1000000)
+#define US_PER_MS			INT64CONST(1000)
+#define MS_PER_SEC			INT64CONST(1000)
+
+/*
+ * RFC 9562 5.1: v1 and v6 count 100-ns intervals since 1582-10-15 00:00 UTC;
+ * this is that count at the Unix epoch.
+ */
+#define GREGORIAN_UNIX_OFFSET	INT64CONST(0x01B21DD213814000)
+
 /* microseconds between the Unix epoch and PostgreSQL's (2000-01-01) */
 #define UNIX_TO_PG_EPOCH_US \
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
@@ -18,6 +32,8 @@
 extern bool unix_time_from_timestamptz(TimestampTz ts, int32 sub_us_ns, UnixTime *t);
 extern bool v7_tick_from_unix_time(UnixTime t, uint64 *tick);
 extern bool gregorian_tick_from_unix_time(UnixTime t, uint64 *tick);
+extern bool v7_tick_from_shifted_unix_time(UnixTime now, Interval *shift, uint64 *tick);
+extern bool unix_us_from_timestamptz(TimestampTz ts, int64 *us);
 
 /* an id's time (ticks.c explains the definition) and what derives from it */
 extern int64 unix_us_from_tick(uint64 tick, int version);

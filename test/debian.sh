@@ -6,17 +6,58 @@
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# install_missing PACKAGE... - apt-get install those not installed yet
+# install_missing PACKAGE... - apt-get install those not installed yet; an
+# install that upgrades a server package under a running cluster is
+# reported (note_server_upgrades)
 install_missing() {
-    local missing=() p
+    local missing=() p before
     for p in "$@"; do
         dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
     done
     if [ ${#missing[@]} -gt 0 ]; then
+        before=$(server_package_versions)
         echo "== installing: ${missing[*]}"
         as_root apt-get update -q
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+        note_server_upgrades "$before" "$(server_package_versions)"
     fi
+}
+
+# server_package_versions - "postgresql-<major> <version>" for each server
+# package installed
+server_package_versions() {
+    dpkg-query -W -f '${Package} ${Version} ${db:Status-Abbrev}\n' 'postgresql-[0-9]*' 2>/dev/null |
+        awk '$1 ~ /^postgresql-[0-9]+$/ && $3 == "ii" { print $1, $2 }' || true
+}
+
+# note_server_upgrades BEFORE AFTER - server_package_versions before and
+# after an install.  A server package that changed version (installing the
+# dev headers can pull a newer postgresql-<major>) leaves a cluster of that
+# major that was running on the old binaries: it fails to load libraries
+# (plpgsql, ...) until restarted.  Say so, with the restart command of each
+# such cluster; the note is kept in server_upgrade_note for the end of the run.
+note_server_upgrades() {
+    local pkg old new major cmds msg=""
+    while read -r pkg old; do
+        new=$(awk -v p="$pkg" '$1 == p { print $2 }' <<<"$2")
+        [ -n "$pkg" ] && [ -n "$new" ] && [ "$new" != "$old" ] || continue
+        major=${pkg#postgresql-}
+        if ! command -v pg_lsclusters >/dev/null; then
+            msg+="== warning: $pkg was upgraded ($old -> $new): restart every running server of PostgreSQL $major"
+            msg+=$'\n'"   (pg_lsclusters is not there to list them)"$'\n'
+            continue
+        fi
+        # pg_lsclusters: Ver Cluster Port Status Owner Data-directory Log-file
+        cmds=$(pg_lsclusters --no-header 2>/dev/null |
+            awk -v m="$major" '$1 == m && $4 ~ /^online/ { print "       pg_ctlcluster " $1 " " $2 " restart" }' || true)
+        [ -n "$cmds" ] || continue
+        msg+="== warning: $pkg was upgraded ($old -> $new) while clusters of PostgreSQL $major were running: they"
+        msg+=$'\n'"   still run the old binaries and can fail to load libraries (plpgsql, ...) until restarted:"
+        msg+=$'\n'"$cmds"$'\n'
+    done <<<"$1"
+    [ -n "$msg" ] || return 0
+    printf '%s' "$msg" >&2
+    server_upgrade_note+=$msg
 }
 
 # setup_apt DIR - a private apt configuration in DIR: only deb-src lines for

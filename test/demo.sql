@@ -1,65 +1,57 @@
--- pg_uuidx demo: ids that sort in insertion order, made by the database.
+-- pg_uuidx demo ("make demo"): what the extension is for, one step a
+-- heading and a small result.  Run by test/run.sh demo on a throwaway
+-- cluster; pgbench (from the server's bindir, first in PATH) plays the
+-- concurrent sessions.
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+\set QUIET on
 \pset footer off
-\echo
-\echo '== CREATE EXTENSION pg_uuidx'
+SET TimeZone = 'UTC';
 CREATE EXTENSION pg_uuidx;
-SELECT extversion AS pg_uuidx_version FROM pg_extension WHERE extname = 'pg_uuidx';
+SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx' \gset
+\echo '== CREATE EXTENSION pg_uuidx: version' :extversion
 
-\echo
-\echo '== a table keyed by uuidv7(), five rows inserted one statement at a time'
+\echo '== DEFAULT uuidv7(): 4 sessions insert at once (pgbench -c 4, 250 rows each)'
 CREATE TABLE orders (
     id uuid PRIMARY KEY DEFAULT uuidv7(),
-    item text NOT NULL,
-    inserted serial
+    session int NOT NULL,
+    seq bigserial               -- the order in which each insert ran
 );
-INSERT INTO orders (item) VALUES ('apple');
-INSERT INTO orders (item) VALUES ('pear');
-INSERT INTO orders (item) VALUES ('plum');
-INSERT INTO orders (item) VALUES ('fig');
-INSERT INTO orders (item) VALUES ('quince');
-\echo 'ordered by id, the rows come back in insertion order:'
-SELECT id, item, inserted FROM orders ORDER BY id;
+\! echo 'INSERT INTO orders (session) VALUES (:client_id + 1);' | pgbench -n -c 4 -j 4 -t 250 -f /dev/stdin 2>&1 | grep -E 'actually processed|error'
+\echo 'ids of all sessions interleave in time; within each session they follow its inserts:'
+SELECT string_agg(session::text, '' ORDER BY id) AS "session of the first 60 ids, in id order"
+FROM (SELECT id, session FROM orders ORDER BY id LIMIT 60) AS s;
+SELECT session, count(*) AS rows,
+       bool_and(id > prev) AS "each id > the session's previous"
+FROM (SELECT session, id, lag(id) OVER (PARTITION BY session ORDER BY seq) AS prev FROM orders) AS s
+GROUP BY session ORDER BY session;
 
-\echo
-\echo '== 100000 more rows in one statement: ids still follow insertion order'
-INSERT INTO orders (item) SELECT 'bulk ' || g FROM generate_series(1, 100000) AS g;
-SELECT count(*) AS rows,
-       bool_and(id > prev) AS every_id_greater_than_the_previous
-FROM (SELECT id, lag(id) OVER (ORDER BY inserted) AS prev FROM orders) AS s
-WHERE prev IS NOT NULL;
-
-\echo
-\echo '== uuidv7(shift): an id stamped one day back, and uuidv4()'
-SELECT uuidv7('-1 day') AS yesterday_v7, uuidv4() AS random_v4;
-
-\echo
-\echo '== when was each row created? (uuid_extract_timestamp)'
-SET TimeZone = 'UTC';
-SELECT id, item, uuid_extract_timestamp(id) AS created FROM orders ORDER BY id LIMIT 3;
-
-\echo
-\echo '== rows created in a time range, through the primary-key index (uuidv7_boundary)'
+\echo '== a day of history backfilled (uuidv7_at), then: the rows of the last 10 minutes'
+INSERT INTO orders (id, session)
+SELECT uuidv7_at(now() - interval '1 hour' - g * interval '1 second'), 0 FROM generate_series(1, 86400) AS g;
+ANALYZE orders;
+SELECT date_trunc('second', now() - interval '10 minutes') AS since \gset
 EXPLAIN (COSTS OFF)
-SELECT count(*) FROM orders
-WHERE id >= uuidv7_boundary(now() - interval '1 hour') AND id < uuidv7_boundary(now() + interval '1 hour');
-SELECT count(*) AS created_in_the_last_hour FROM orders
-WHERE id >= uuidv7_boundary(now() - interval '1 hour') AND id < uuidv7_boundary(now() + interval '1 hour');
+SELECT count(*) FROM orders WHERE id <@ tstzrange(:'since', NULL);
+SELECT count(*) AS "rows in the last 10 minutes", (SELECT count(*) FROM orders) AS "rows in all"
+FROM orders WHERE id <@ tstzrange(:'since', NULL);
 
-\echo
-\echo '== a legacy UUIDv1 becomes a sortable UUIDv6, and back, losing nothing'
-SELECT 'c232ab00-9414-11ec-b3c8-9e6bdeced846'::uuid AS v1,
-       uuidv1_to_v6('c232ab00-9414-11ec-b3c8-9e6bdeced846') AS v6,
-       uuidv6_to_v1(uuidv1_to_v6('c232ab00-9414-11ec-b3c8-9e6bdeced846')) AS back_to_v1,
-       uuid_extract_timestamp(uuidv1_to_v6('c232ab00-9414-11ec-b3c8-9e6bdeced846')) AS created;
+\echo '== creation time to the microsecond (uuid_extract_timestamp_us; the core-style reader gives ms)'
+SELECT uuidv7_at('2026-01-02 03:04:05.123456+00') AS id,
+       uuid_extract_timestamp_us(uuidv7_at('2026-01-02 03:04:05.123456+00')) AS created_us,
+       uuid_extract_timestamp(uuidv7_at('2026-01-02 03:04:05.123456+00')) AS created_ms;
 
-\echo
-\echo '== name-based ids: the same name always gives the same id'
-SELECT uuid_v8_sha256(uuid_namespace_dns(), 'www.example.com') AS v8_sha256,
-       uuidv5(uuid_namespace_dns(), 'www.example.com') AS v5_sha1;
+\echo '== a legacy v1 id becomes a sortable v6 and back, losing nothing'
+SELECT v1, uuidv1_to_v6(v1) AS v6, uuidv6_to_v1(uuidv1_to_v6(v1)) = v1 AS round_trip
+FROM (VALUES ('c232ab00-9414-11ec-b3c8-9e6bdeced846'::uuid)) AS t(v1);
 
-\echo
-\echo '== uuidv6(), and an id for a historical instant (uuidv7_at)'
-SELECT uuidv6() AS v6, uuidv7_at('2001-02-03 04:05:06.789+00') AS v7_for_2001,
-       uuid_extract_version(uuidv6()) AS version;
+\echo '== text forms: ULID and TypeID, and back'
+SELECT uuid_to_ulid(id) AS ulid, typeid('order', id) AS typeid,
+       ulid_to_uuid(uuid_to_ulid(id)) = id AND typeid_to_uuid(typeid('order', id)) = id AS round_trip
+FROM (SELECT min(id) AS id FROM orders WHERE session = 1) AS t;
+
+\echo '== the UUIDv47 facade: a v7 id shown as a v4-looking one under a 16-byte key, and back'
+SELECT id, uuidv47_encode(id, key) AS facade, uuid_extract_version(uuidv47_encode(id, key)) AS facade_version,
+       uuidv47_decode(uuidv47_encode(id, key), key) = id AS round_trip
+FROM (SELECT min(id) AS id FROM orders WHERE session = 1) AS t,
+     (VALUES ('\x000102030405060708090a0b0c0d0e0f'::bytea)) AS k(key);

@@ -58,6 +58,7 @@ count() {  # count LABEL PASSED FAILED NOTE
 on_exit() {
     local u
     for u in "${undo[@]}"; do eval "$u" || failed=$((failed + 1)); done
+    printf '%s' "${server_upgrade_note:-}" >&2  # test/debian.sh: restart the clusters it names
     [ ${#summary[@]} -gt 0 ] || return 0
     say summary
     printf '%s\n' "${summary[@]}"

@@ -1,6 +1,8 @@
 /*
- * convert.c
+ * v1v6.c
  *		uuidv1_to_v6() and uuidv6_to_v1(): lossless conversion of legacy ids.
+ *
+ * Owns the two conversions and their input checks; may call layout.h only.
  *
  * RFC 9562 5.6: v6 is v1 with the 60-bit timestamp reordered most
  * significant first; clock_seq and node stay where they are.  Only octets

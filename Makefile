@@ -79,12 +79,12 @@ crosscheck:
 	bash test/run.sh crosscheck
 
 # Release (CONTRIBUTING.md): "make dist" checks META.json
-# (test/dist/meta_check.py) and zips HEAD for PGXN under pg_uuidx-X.Y.Z/;
+# (test/lanes/dist/meta_check.py) and zips HEAD for PGXN under pg_uuidx-X.Y.Z/;
 # "make package-test" runs "make pgxn-test" (pgxn install, load, check and
 # uninstall of that zip) and "make deb-test" (the Debian packages built in a
 # fresh clone, installed, tested and removed).  None is part of "make test".
 dist:
-	python3 test/dist/meta_check.py META.json
+	python3 test/lanes/dist/meta_check.py META.json
 	@git diff --quiet HEAD -- || echo "warning: uncommitted changes are not in $(EXTENSION)-$(DISTVERSION).zip"
 	git archive --format zip --prefix=$(EXTENSION)-$(DISTVERSION)/ -o $(EXTENSION)-$(DISTVERSION).zip HEAD
 
@@ -101,12 +101,12 @@ package-test: pgxn-test deb-test
 uuidv47-check:
 	bash test/run.sh uuidv47
 
-# optional: pg_partman and TimescaleDB beside pg_uuidx (test/ecosystem/);
+# optional: pg_partman and TimescaleDB beside pg_uuidx (test/lanes/ecosystem/);
 # builds them from Debian's source packages first, skips what is missing
 ecosystem:
 	bash test/run.sh ecosystem
 
-# optional: pg_uuidx on a Citus coordinator and workers (test/citus/);
+# optional: pg_uuidx on a Citus coordinator and workers (test/lanes/citus/);
 # CITUS_SOURCE=<checkout or git URL> [CITUS_REF=<tag>] make citus
 citus:
 	bash test/run.sh citus

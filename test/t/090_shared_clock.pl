@@ -1,4 +1,4 @@
-# A clock shared by every process of the cluster (test/clockshim): the
+# A clock shared by every process of the cluster (test/t/clockshim): the
 # per-session ordering promise with parallel workers, clock readings that no
 # id can hold, times past 2262, and uuidv7(interval) against core's on 18.
 #

@@ -8,7 +8,7 @@ package PgUuidxTest;
 use strict;
 use warnings;
 use Exporter 'import';
-use FindBin;
+use File::Basename qw(dirname);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -43,11 +43,12 @@ sub start_with_env
 	return;
 }
 
-# The decoders of helpers.sql (schema fault) in database $db.
+# The decoders of helpers.sql (schema fault, beside this module) in database
+# $db; the lanes' tests under test/lanes/ use them too.
 sub helpers
 {
 	my ($node, $db) = @_;
-	$node->safe_psql($db || 'postgres', slurp_file("$FindBin::RealBin/helpers.sql"));
+	$node->safe_psql($db || 'postgres', slurp_file(dirname(__FILE__) . '/helpers.sql'));
 	return;
 }
 

@@ -7,14 +7,14 @@
 use strict;
 use warnings;
 use FindBin;
-use lib "$FindBin::RealBin/../t";
+use lib "$FindBin::RealBin/../../t";
 use PgUuidxTest;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $sharedir = `pg_config --sharedir`;
 chomp $sharedir;
-plan skip_all => "pg_partman is not installed in $sharedir (build it: bash test/ecosystem/build.sh partman)"
+plan skip_all => "pg_partman is not installed in $sharedir (build it: bash test/lanes/ecosystem/build.sh partman)"
   unless -f "$sharedir/extension/pg_partman.control";
 
 my $node = new_node('partman', conf => ["timezone = 'UTC'"]);

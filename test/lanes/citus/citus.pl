@@ -9,7 +9,7 @@
 use strict;
 use warnings;
 use FindBin;
-use lib "$FindBin::RealBin/../t";
+use lib "$FindBin::RealBin/../../t";
 use PgUuidxTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;

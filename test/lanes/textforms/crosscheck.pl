@@ -12,7 +12,7 @@
 use strict;
 use warnings;
 use FindBin;
-use lib "$FindBin::RealBin/../t";
+use lib "$FindBin::RealBin/../../t";
 use PgUuidxTest;
 use PostgreSQL::Test::Utils;
 use Test::More;

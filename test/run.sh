@@ -43,7 +43,7 @@ set -euo pipefail
 mode=${1:-}
 # clang's sanitizers: for the sanitizer pass and for the TAP test that runs
 # this runner's sanitizer pass itself (test/t/095_runner_cleanup.pl)
-need libtap-parser-sourcehandler-pgtap-perl libfaketime python3 $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap") \
+need libtap-parser-sourcehandler-pgtap-perl python3 $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap") \
     $([ -n "$mode" ] || [ "${FAULTS:-1}" = 0 ] || echo clang libclang-rt-14-dev llvm)
 stage
 # the work tree test/t/095_runner_cleanup.pl runs this runner from (default:

@@ -82,14 +82,14 @@ crosscheck:
 	bash test/run.sh crosscheck
 
 # Release (CONTRIBUTING.md): "make dist" checks META.json
-# (test/dist/meta_check.py) and that the release tag at HEAD, if there is
+# (test/lanes/dist/meta_check.py) and that the release tag at HEAD, if there is
 # one, is the control file's version, and zips HEAD for PGXN under
 # pg_uuidx-X.Y.Z/ (X.Y.Z from the tag);
 # "make package-test" runs "make pgxn-test" (pgxn install, load, check and
 # uninstall of that zip) and "make deb-test" (the Debian packages built in a
 # fresh clone, installed, tested and removed).  None is part of "make test".
 dist:
-	python3 test/dist/meta_check.py META.json
+	python3 test/lanes/dist/meta_check.py META.json
 	@if [ -z "$(DISTTAG)" ]; then \
 		echo "warning: no release tag (vX.Y.Z) at HEAD: the zip is named from $(EXTENSION).control ($(DISTVERSION))"; \
 	elif [ "$(DISTTAG)" != "v$(EXTVERSION).0" ]; then \
@@ -111,12 +111,12 @@ package-test: pgxn-test deb-test
 uuidv47-check:
 	bash test/run.sh uuidv47
 
-# optional: pg_partman and TimescaleDB beside pg_uuidx (test/ecosystem/);
+# optional: pg_partman and TimescaleDB beside pg_uuidx (test/lanes/ecosystem/);
 # builds them from Debian's source packages first, skips what is missing
 ecosystem:
 	bash test/run.sh ecosystem
 
-# optional: pg_uuidx on a Citus coordinator and workers (test/citus/);
+# optional: pg_uuidx on a Citus coordinator and workers (test/lanes/citus/);
 # CITUS_SOURCE=<checkout or git URL> [CITUS_REF=<tag>] make citus
 citus:
 	bash test/run.sh citus

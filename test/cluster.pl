@@ -6,7 +6,7 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 
 # PostgreSQL::Test::Utils sends STDOUT and STDERR to its log file: keep the
 # terminal's for COMMAND

@@ -1,4 +1,4 @@
-# test/lib.sh - sourced by test/run.sh, test/majors.sh and the build scripts:
+# test/lib.sh - sourced by test/run.sh, test/lanes/majors.sh and the build scripts:
 # the server's tools, Debian packages, the build, and the unprivileged OS
 # user that runs every test server (PostgreSQL::Test::Cluster, initdb and
 # the postmaster refuse root).  Clusters themselves are made by

@@ -17,15 +17,16 @@
 #   bench       test/bench/bench.pl, report in OUT ("make bench"); with
 #               PHASES=versions also the base version BASE (a git ref,
 #               default b1b4130: 1.2) as the extension pg_uuidx_base
-#   crosscheck  test/textforms/crosscheck.pl: text forms against npm, Python
-#   uuidv47     test/uuidv47/ref.pl: the facade against the reference
+#   crosscheck  test/lanes/textforms/crosscheck.pl: text forms against npm,
+#               Python
+#   uuidv47     test/lanes/uuidv47/ref.pl: the facade against the reference
 #               implementation in UUIDV47_SRC
-#   ecosystem   test/ecosystem/*.pl, pg_partman and TimescaleDB built first
-#               by test/ecosystem/build.sh
-#   citus       test/citus/citus.pl, Citus built first by test/citus/build.sh
-#               from CITUS_SOURCE [CITUS_REF]
+#   ecosystem   test/lanes/ecosystem/*.pl, pg_partman and TimescaleDB
+#               built first by test/lanes/ecosystem/build.sh
+#   citus       test/lanes/citus/citus.pl, Citus built first by
+#               test/lanes/citus/build.sh from CITUS_SOURCE [CITUS_REF]
 #   pgxn ZIP    the PGXN zip of "make dist" installed with pgxnclient,
-#               checked (test/dist/installed.pl) and uninstalled
+#               checked (test/lanes/dist/installed.pl) and uninstalled
 #   deb         the Debian package built from a fresh clone of HEAD,
 #               installed, checked (installed.pl, the autopkgtest) and purged
 # The optional TAP tests skip, with the reason, what is not there.  Each run
@@ -42,7 +43,7 @@ set -euo pipefail
 mode=${1:-}
 # clang's sanitizers: for the sanitizer pass and for the TAP test that runs
 # this runner's sanitizer pass itself (test/t/095_runner_cleanup.pl)
-need libtap-parser-sourcehandler-pgtap-perl libfaketime python3 $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap") \
+need libtap-parser-sourcehandler-pgtap-perl python3 $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap") \
     $([ -n "$mode" ] || [ "${FAULTS:-1}" = 0 ] || echo clang libclang-rt-14-dev llvm)
 stage
 # the work tree test/t/095_runner_cleanup.pl runs this runner from (default:
@@ -182,10 +183,10 @@ pgxn_test() {
         unzip -Z1 '$zip' | grep -v '^$top/' && exit 1
         for f in META.json pg_uuidx.control LICENSE; do unzip -Z1 '$zip' | grep -qx \"$top/\$f\" || exit 1; done"
     check "META.json in the zip is valid" bash -c "unzip -q -o '$zip' -d '$work/unzipped' &&
-        python3 '$REPO/test/dist/meta_check.py' '$work/unzipped/$top/META.json'"
+        python3 '$REPO/test/lanes/dist/meta_check.py' '$work/unzipped/$top/META.json'"
     undo+=("as_root pgxn uninstall --pg_config '$PG_CONFIG' '$zip' >/dev/null")
     check "pgxn install $1 --pg_config $PG_CONFIG" as_root pgxn install --pg_config "$PG_CONFIG" "$zip"
-    PG_UUIDX_INSTALLED="pgxn $work/$top.zip" tap pgxn test/dist/installed.pl
+    PG_UUIDX_INSTALLED="pgxn $work/$top.zip" tap pgxn test/lanes/dist/installed.pl
     check "pgxn uninstall" as_root pgxn uninstall --pg_config "$PG_CONFIG" "$zip"
     undo=()
 }
@@ -216,7 +217,7 @@ deb_test() {
     undo+=("as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q -o DPkg::Lock::Timeout=300 $pkg >/dev/null")
     check "apt-get install $(basename "$deb")" as_root env DEBIAN_FRONTEND=noninteractive \
         apt-get install -y -q -o DPkg::Lock::Timeout=300 "$deb"
-    PG_UUIDX_INSTALLED=deb tap deb test/dist/installed.pl
+    PG_UUIDX_INSTALLED=deb tap deb test/lanes/dist/installed.pl
     check "autopkgtest debian/tests/installcheck (pg_buildext installcheck)" bash -c "cd '$src' && debian/tests/installcheck"
     undo=()
     check "apt-get purge $pkg" as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q "$pkg"
@@ -241,10 +242,10 @@ case $mode in
             -c fsync=on -c wal_level=replica -c max_wal_senders=10 perl test/bench/bench.pl || rc=$?
         cp -r "$work/out/." "$out/"
         exit $rc ;;
-    crosscheck) optional crosscheck "" test/textforms/crosscheck.pl ;;
-    uuidv47) optional uuidv47 "" test/uuidv47/ref.pl ;;
-    ecosystem) optional ecosystem test/ecosystem/build.sh "test/ecosystem/*.pl" ;;
-    citus) optional citus test/citus/build.sh test/citus/citus.pl ;;
+    crosscheck) optional crosscheck "" test/lanes/textforms/crosscheck.pl ;;
+    uuidv47) optional uuidv47 "" test/lanes/uuidv47/ref.pl ;;
+    ecosystem) optional ecosystem test/lanes/ecosystem/build.sh "test/lanes/ecosystem/*.pl" ;;
+    citus) optional citus test/lanes/citus/build.sh test/lanes/citus/citus.pl ;;
     pgxn) pgxn_test "${2:?usage: $0 pgxn ZIP}" ;;
     deb) deb_test ;;
     "")

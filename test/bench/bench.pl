@@ -38,7 +38,7 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use File::Compare;
 use FindBin;
 use POSIX qw(strftime);

@@ -1,9 +1,10 @@
 # The wall clock steps back mid-session.
 #
-# The server runs under libfaketime, which reads its offset from a file on
-# every clock call (FAKETIME_NO_CACHE=1); this script rewrites the file
-# between the statements of ONE long-lived session, so all ids come from one
-# backend.  CLOCK_MONOTONIC is left alone, as an NTP step would leave it.
+# The server runs under the test clock of test/t/clockshim, which every
+# process reads from one mapped file on every clock call, PostgreSQL's own
+# timestamps (clock_timestamp()) included; this script moves it between the
+# statements of ONE long-lived session, so all ids come from one backend.
+# CLOCK_MONOTONIC is left alone, as an NTP step would leave it.
 #   phase 1  offset +0      ids follow the clock
 #   phase 2  offset -30 s   ids keep the last tick of phase 1 (counter only)
 #   phase 3  still -30 s, 0.2 s later: the same
@@ -15,33 +16,21 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use FindBin;
 use lib $FindBin::RealBin;
 use PgUuidxTest;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-# a server with both libfaketime and the ASan runtime preloaded hangs at start
-plan skip_all => 'not under "make memcheck"' if $ENV{PG_UUIDX_SERVER_PRELOAD};
-my ($faketime) = glob('/usr/lib/*/faketime/libfaketime.so.1');
-die "libfaketime not found (Debian package libfaketime)" unless $faketime;
 my $n = 500;
-my $offset_file = PostgreSQL::Test::Utils::tempdir() . '/faketime.rc';
+my $clock = clock_shim(gettimeofday => 1);
 
-# written aside and renamed, so that no process reads half an offset
-sub set_offset
-{
-	open my $fh, '>', "$offset_file.new" or die $!;
-	print $fh "$_[0]\n";
-	close $fh;
-	rename "$offset_file.new", $offset_file or die $!;
-}
-set_offset('+0');
+# an offset in seconds from the real clock
+sub set_offset { set_clock($clock, 1, $_[0], 0); return; }
+set_offset(0);
 
-my $node = new_node('clock',
-	env => { LD_PRELOAD => $faketime, FAKETIME_TIMESTAMP_FILE => $offset_file,
-		FAKETIME_NO_CACHE => 1, FAKETIME_DONT_FAKE_MONOTONIC => 1 });
+my $node = new_node('clock', env => $clock->{env});
 helpers($node);
 $node->safe_psql('postgres', q{
 CREATE EXTENSION pg_uuidx;
@@ -60,13 +49,14 @@ END $$;
 });
 
 my $session = $node->background_psql('postgres');
-my @steps = ([1], ['-30'], [2], ['sleep 0.2'], [3], ['+0'], [4], ['-1'], [5], ['sleep 1.3'], [6]);
+my @steps = ([ gen => 1 ], [ offset => -30 ], [ gen => 2 ], [ sleep => 0.2 ], [ gen => 3 ],
+	[ offset => 0 ], [ gen => 4 ], [ offset => -1 ], [ gen => 5 ], [ sleep => 1.3 ], [ gen => 6 ]);
 for my $step (@steps)
 {
-	my $s = $step->[0];
-	if ($s =~ /^\d+$/) { $session->query_safe("SELECT gen($s, $n)"); }
-	elsif ($s =~ /^sleep (.*)/) { $session->query_safe("SELECT pg_sleep($1)"); }
-	else { set_offset($s); }
+	my ($what, $arg) = @$step;
+	if ($what eq 'gen') { $session->query_safe("SELECT gen($arg, $n)"); }
+	elsif ($what eq 'sleep') { $session->query_safe("SELECT pg_sleep($arg)"); }
+	else { set_offset($arg); }
 }
 $session->quit;
 

@@ -14,7 +14,7 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use FindBin;
 use lib $FindBin::RealBin;
 use PgUuidxTest;

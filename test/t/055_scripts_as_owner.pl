@@ -28,7 +28,7 @@
 # Installing into a schema the installing role may not create objects in
 # (pg_catalog, another role's schema) fails and changes nothing either.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use FindBin;
 use lib $FindBin::RealBin;
 use PgUuidxTest;

@@ -1,11 +1,10 @@
-# A clock shared by every process of the cluster (test/clockshim): the
+# A clock shared by every process of the cluster (test/t/clockshim): the
 # per-session ordering promise with parallel workers, clock readings that no
 # id can hold, times past 2262, and uuidv7(interval) against core's on 18.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
-use File::Basename qw(dirname);
+use warnings FATAL => 'all';
 use FindBin;
 use lib $FindBin::RealBin;
 use PgUuidxTest;
@@ -13,29 +12,12 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $tmp = PostgreSQL::Test::Utils::tempdir;
-my $shim = "$tmp/clockshim.so";
-my $src = dirname(__FILE__) . '/../clockshim/clockshim.c';
-system('cc', '-shared', '-fPIC', '-O2', '-o', $shim, $src, '-ldl') == 0
-  or BAIL_OUT("cannot build $src");
-
-# the control file the shim maps: mode, sec, nsec (see clockshim.c), and a
-# command that rewrites it in place, for COPY ... TO PROGRAM
-my $clock = "$tmp/clock";
-open my $fh, '>', $clock or die $!;
-print $fh pack('q<q<q<', 0, 0, 0);
-close $fh;
-my $setclock = "$tmp/setclock";
-open $fh, '>', $setclock or die $!;
-print $fh "#!/usr/bin/perl\n",
-  "open my \$f, '+<', '$clock' or die \$!;\n",
-  "print \$f pack('q<q<q<', \@ARGV);\n";
-close $fh;
-chmod 0755, $setclock;
-
+# the clock of test/t/clockshim (PgUuidxTest's clock_shim): moved from SQL
+# with COPY ... TO PROGRAM setclock
+my $clock = clock_shim();
 my $node = new_node('shared_clock',
 	conf => ['max_worker_processes = 8'],
-	env => { LD_PRELOAD => $shim, PG_UUIDX_CLOCK_FILE => $clock });
+	env => $clock->{env});
 my $major = $node->safe_psql('postgres', 'SHOW server_version_num') / 10000;
 
 # set_clock(mode, sec, nsec); freeze(ts, extra ns); step(seconds); real()
@@ -44,7 +26,7 @@ CREATE EXTENSION IF NOT EXISTS pg_uuidx;
 CREATE FUNCTION pg_temp.set_clock(mode int, sec bigint, nsec bigint) RETURNS void
 LANGUAGE plpgsql AS \$\$
 BEGIN
-    EXECUTE format('COPY (SELECT) TO PROGRAM %L', format('$setclock %s %s %s', mode, sec, nsec));
+    EXECUTE format('COPY (SELECT) TO PROGRAM %L', format('$clock->{setclock} %s %s %s', mode, sec, nsec));
 END \$\$;
 CREATE FUNCTION pg_temp.freeze(ts timestamptz, extra_ns int DEFAULT 0) RETURNS void
 LANGUAGE sql AS \$\$

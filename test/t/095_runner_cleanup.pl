@@ -17,7 +17,7 @@
 # Runs inside "make test" only (test/run.sh names its work tree in
 # PG_UUIDX_SOURCE and installs clang for it), in the plain pass.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use Cwd qw(realpath);
 use Digest::SHA;
 use File::Basename;
@@ -115,7 +115,7 @@ my $held = "$tmp/held";
 append_to_file("$tree/test/t/held.pl", <<'EOF');
 # holds a sanitized server up until the run is interrupted
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use FindBin;
 use lib $FindBin::RealBin;
 use PgUuidxTest;
@@ -210,7 +210,8 @@ sub check_after
 	is("$rc $out", '0 t', "$label: a new session on the user's server creates pg_uuidx and calls uuidv7() (its library)")
 	  or diag($err);
 	$node->stop('immediate');
-	note("$label: last lines of the run:\n" . join("\n", (split /\n/, slurp_file($log))[-12 .. -1]));
+	my @lines = split /\n/, slurp_file($log);
+	note("$label: last lines of the run:\n" . join("\n", @lines[ ($#lines > 11 ? $#lines - 11 : 0) .. $#lines ]));
 	return;
 }
 

@@ -6,14 +6,14 @@
 package PgUuidxTest;
 
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use Exporter 'import';
-use FindBin;
+use File::Basename qw(dirname);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-our @EXPORT = qw(new_node start_with_env sql_ok helpers in_order);
+our @EXPORT = qw(new_node start_with_env sql_ok helpers in_order clock_shim set_clock);
 
 # A new cluster: extra postgresql.conf lines, then started with %$env added
 # to the server's environment (LD_PRELOAD and the like).  pg_uuidx's
@@ -43,11 +43,45 @@ sub start_with_env
 	return;
 }
 
-# The decoders of helpers.sql (schema fault) in database $db.
+# The test clock of clockshim/clockshim.c, built into a temp dir, for a
+# server started with $clock->{env} (new_node's env): one clock for every
+# process of the cluster, moved with set_clock($clock, MODE, SEC, NSEC)
+# (mode 0 real, 1 real + (SEC, NSEC), 2 frozen at (SEC, NSEC)), or from SQL
+# with COPY (SELECT) TO PROGRAM '$clock->{setclock} MODE SEC NSEC'.  With
+# gettimeofday => 1, PostgreSQL's own timestamps (now(),
+# clock_timestamp()) follow it too.
+sub clock_shim
+{
+	my (%opt) = @_;
+	my $tmp = PostgreSQL::Test::Utils::tempdir;
+	my $dir = dirname(__FILE__) . '/clockshim';
+	my $clock = { file => "$tmp/clock", setclock => "$^X $dir/setclock.pl $tmp/clock" };
+	system('cc', '-shared', '-fPIC', '-O2', '-o', "$tmp/clockshim.so", "$dir/clockshim.c", '-ldl') == 0
+	  or BAIL_OUT("cannot build $dir/clockshim.c");
+	open my $fh, '>', $clock->{file} or die $!;
+	print $fh pack('q<q<q<', 0, 0, 0);
+	close $fh or die $!;
+	$clock->{env} = { LD_PRELOAD => "$tmp/clockshim.so", PG_UUIDX_CLOCK_FILE => $clock->{file},
+		$opt{gettimeofday} ? (PG_UUIDX_CLOCK_GETTIMEOFDAY => 1) : () };
+	return $clock;
+}
+
+# Move the clock of clock_shim() from the test script: setclock.pl with an
+# empty standard input.
+sub set_clock
+{
+	my ($clock, @values) = @_;
+	open my $p, '|-', "$clock->{setclock} @values" or die "setclock: $!";
+	close $p or die "setclock @values failed: $? $!";
+	return;
+}
+
+# The decoders of helpers.sql (schema fault, beside this module) in database
+# $db; the lanes' tests under test/lanes/ use them too.
 sub helpers
 {
 	my ($node, $db) = @_;
-	$node->safe_psql($db || 'postgres', slurp_file("$FindBin::RealBin/helpers.sql"));
+	$node->safe_psql($db || 'postgres', slurp_file(dirname(__FILE__) . '/helpers.sql'));
 	return;
 }
 

@@ -7,9 +7,9 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use FindBin;
-use lib "$FindBin::RealBin/../t";
+use lib "$FindBin::RealBin/../../t";
 use PgUuidxTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/majors.sh [--build-only] [LANE...] - "make test" (test/run.sh) against
+# test/lanes/majors.sh [--build-only] [LANE...] - "make test" (test/run.sh) against
 # several PostgreSQL builds (default lanes: 15 17 18 18-nossl), one summary
 # line per lane; exits non-zero if any lane fails.
 #   15        Debian bookworm's packaged server
@@ -23,7 +23,7 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 build_only=no lanes=()
 for arg; do

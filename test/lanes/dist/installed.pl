@@ -9,16 +9,16 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use FindBin;
-use lib "$FindBin::RealBin/../t";
+use lib "$FindBin::RealBin/../../t";
 use PgUuidxTest;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
 my ($how, $zip) = split ' ', $ENV{PG_UUIDX_INSTALLED} || '';
 plan skip_all => 'run by make pgxn-test or make deb-test' unless $how;
-my ($version) = slurp_file("$FindBin::RealBin/../../pg_uuidx.control") =~ /^default_version\s*=\s*'([^']+)'/m;
+my ($version) = slurp_file("$FindBin::RealBin/../../../pg_uuidx.control") =~ /^default_version\s*=\s*'([^']+)'/m;
 chomp(my $pg_config = `which pg_config`);
 chomp(my $lib = `pg_config --pkglibdir`);
 $lib .= '/pg_uuidx.so';

@@ -1,5 +1,5 @@
 /*
- * test/uuidv47/driver.c - reads "v7 key facade" lines (key as 32 hex
+ * test/lanes/uuidv47/driver.c - reads "v7 key facade" lines (key as 32 hex
  * digits) written by pg_uuidx and checks each pair against the UUIDv47
  * reference (its uuidv47.h); prints how many rows it read and how many it
  * disagrees with.  Built and run by ref.pl.

@@ -5,16 +5,16 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use FindBin;
-use lib "$FindBin::RealBin/../t";
+use lib "$FindBin::RealBin/../../t";
 use PgUuidxTest;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $sharedir = `pg_config --sharedir`;
 chomp $sharedir;
-plan skip_all => "pg_partman is not installed in $sharedir (build it: bash test/ecosystem/build.sh partman)"
+plan skip_all => "pg_partman is not installed in $sharedir (build it: bash test/lanes/ecosystem/build.sh partman)"
   unless -f "$sharedir/extension/pg_partman.control";
 
 my $node = new_node('partman', conf => ["timezone = 'UTC'"]);

@@ -6,16 +6,16 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 use FindBin;
-use lib "$FindBin::RealBin/../t";
+use lib "$FindBin::RealBin/../../t";
 use PgUuidxTest;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $sharedir = `pg_config --sharedir`;
 chomp $sharedir;
-plan skip_all => "TimescaleDB is not installed in $sharedir (build it: bash test/ecosystem/build.sh timescaledb)"
+plan skip_all => "TimescaleDB is not installed in $sharedir (build it: bash test/lanes/ecosystem/build.sh timescaledb)"
   unless -f "$sharedir/extension/timescaledb.control";
 
 my $node = new_node('timescaledb', conf => [

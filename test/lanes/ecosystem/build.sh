@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/ecosystem/build.sh [partman] [timescaledb] - build the extensions the
+# test/lanes/ecosystem/build.sh [partman] [timescaledb] - build the extensions the
 # ecosystem tests run beside pg_uuidx, from Debian's source packages, into
 # the server of PG_CONFIG (default: Debian's 15):
 #   partman      pg-partman from sid (5.x)
@@ -11,7 +11,7 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 
 CACHE=${ECOSYSTEM_CACHE:-/var/cache/pg_uuidx/ecosystem}
 what=("$@")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/citus/build.sh - build Citus from a source the user supplies into the
+# test/lanes/citus/build.sh - build Citus from a source the user supplies into the
 # server of PG_CONFIG:  CITUS_SOURCE=<checkout path or git URL>
 # [CITUS_REF=<tag or branch>].  Citus 13.2.x accepts PostgreSQL 15-17, 14.x
 # 16-18.  The source is copied into $CITUS_CACHE (default
@@ -8,7 +8,7 @@
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 
 CACHE=${CITUS_CACHE:-/var/cache/pg_uuidx/citus}
 [ -n "${CITUS_SOURCE:-}" ] || { echo "CITUS_SOURCE is not set: no Citus to build" >&2; exit 3; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
-"""test/dist/meta_check.py [--release] [META.json]
+"""test/lanes/dist/meta_check.py [--release] [META.json]
 
 Checks META.json against the PGXN Meta Spec 1.0.0 (https://pgxn.org/meta/spec.txt)
 and against the tree it describes: the version is the control file's

@@ -17,7 +17,8 @@
  * microsecond), for Gregorian ticks the 100-ns interval.  w is strictly
  * increasing, so the ticks fall into runs, one per microsecond u:
  * w(u) <= tick < w(u + 1).  That u is the time of an id, to the microsecond
- * (unix_us_from_tick); every reader and range function is derived from it:
+ * (unix_us_from_tick, inline in ticks.h for the readers); every reader and
+ * range function is derived from it:
  *
  * - the ids whose time is t or later are those from the first tick of t on
  *   (first_tick_from_unix_us), those whose time is t or earlier those up to
@@ -154,34 +155,6 @@ v7_tick_from_shifted_unix_time(UnixTime now, Interval *shift, uint64 *tick)
 }
 
 /*
- * The time of an id, to the microsecond: the Unix microsecond u whose run of
- * ticks w(u) <= tick < w(u + 1) holds the tick (see the top of this file).
- *
- * v7: within the millisecond, w(u) = floor(u * 4096 / 1000), so u is the
- * largest microsecond with u * 4096 / 1000 < f + 1, that is
- * u = ceil((f + 1) * 1000 / 4096) - 1, at most 999 for f = 4095.  For a
- * fraction written from a nanosecond clock (PostgreSQL 18's uuidv7(), and
- * our uuidv7()) this is the microsecond of the tick's last instant: the
- * time read truncated to the microsecond, or (when the tick straddles a
- * microsecond boundary and the clock read before it) one microsecond later.
- *
- * Gregorian: ten ticks a microsecond, the tick's microsecond (truncation).
- */
-int64
-unix_us_from_tick(uint64 tick, int version)
-{
-	Assert(tick < UUID_TICK_LIMIT);
-	if (version == 7)
-	{
-		uint64		fraction = tick & ((1 << V7_FRACTION_BITS) - 1);
-
-		return (int64) (tick >> V7_FRACTION_BITS) * US_PER_MS +
-			(int64) (((fraction + 1) * US_PER_MS - 1) >> V7_FRACTION_BITS);
-	}
-	return (int64) (tick / 10) - GREGORIAN_UNIX_OFFSET / 10;
-}
-
-/*
  * The first tick whose time is the Unix microsecond us or later, that is
  * w(us) when us is within the ticks' span; false when no tick is that late.
  */
@@ -262,15 +235,6 @@ tick_of_timestamptz(TimestampTz ts, int version, bool last)
 		  first_tick_from_unix_us(us, version, &tick)))
 		elog(ERROR, "no tick for Unix microsecond " INT64_FORMAT, us);
 	return tick;
-}
-
-/*
- * The time of an id as a timestamptz: unix_us_from_tick().
- */
-TimestampTz
-timestamptz_from_tick(uint64 tick, int version)
-{
-	return unix_us_from_tick(tick, version) - UNIX_TO_PG_EPOCH_US;
 }
 
 /*

@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "compat.h"
 #include "datatype/timestamp.h"
+#include "layout.h"
 
 #define NS_PER_US			INT64CONST(1000)
 #define NS_PER_MS			INT64CONST(1000000)
@@ -36,14 +37,49 @@ extern bool v7_tick_from_shifted_unix_time(UnixTime now, Interval *shift, uint64
 extern bool unix_us_from_timestamptz(TimestampTz ts, int64 *us);
 
 /* an id's time (ticks.c explains the definition) and what derives from it */
-extern int64 unix_us_from_tick(uint64 tick, int version);
 extern bool first_tick_from_unix_us(int64 us, int version, uint64 *tick);
 extern bool last_tick_to_unix_us(int64 us, int version, uint64 *tick);
 extern uint64 tick_of_timestamptz(TimestampTz ts, int version, bool last);
-extern TimestampTz timestamptz_from_tick(uint64 tick, int version);
 extern TimestampTz timestamptz_ms_from_v7_tick(uint64 tick);
 
 pg_noreturn extern void report_v7_range(void);
 pg_noreturn extern void report_gregorian_range(void);
+
+/*
+ * The time of an id, to the microsecond: the Unix microsecond u whose run of
+ * ticks w(u) <= tick < w(u + 1) holds the tick (see the top of ticks.c).
+ *
+ * v7: within the millisecond, w(u) = floor(u * 4096 / 1000), so u is the
+ * largest microsecond with u * 4096 / 1000 < f + 1, that is
+ * u = ceil((f + 1) * 1000 / 4096) - 1, at most 999 for f = 4095.  For a
+ * fraction written from a nanosecond clock (PostgreSQL 18's uuidv7(), and
+ * our uuidv7()) this is the microsecond of the tick's last instant: the
+ * time read truncated to the microsecond, or (when the tick straddles a
+ * microsecond boundary and the clock read before it) one microsecond later.
+ *
+ * Gregorian: ten ticks a microsecond, the tick's microsecond (truncation).
+ */
+static inline int64
+unix_us_from_tick(uint64 tick, int version)
+{
+	Assert(tick < UUID_TICK_LIMIT);
+	if (version == 7)
+	{
+		uint64		fraction = tick & ((1 << V7_FRACTION_BITS) - 1);
+
+		return (int64) (tick >> V7_FRACTION_BITS) * US_PER_MS +
+			(int64) (((fraction + 1) * US_PER_MS - 1) >> V7_FRACTION_BITS);
+	}
+	return (int64) (tick / 10) - GREGORIAN_UNIX_OFFSET / 10;
+}
+
+/*
+ * The time of an id as a timestamptz: unix_us_from_tick().
+ */
+static inline TimestampTz
+timestamptz_from_tick(uint64 tick, int version)
+{
+	return unix_us_from_tick(tick, version) - UNIX_TO_PG_EPOCH_US;
+}
 
 #endif							/* PG_UUIDX_TICKS_H */

@@ -2,8 +2,9 @@
 -- fills it from both databases' ver_run rows; rep 0 is not reported, as
 -- elsewhere).  Per measure and version the median over the repetitions;
 -- ns per call above the floor's median, or for 'plan' µs per planning;
--- head/base of those, PASS at most the goal ('?' when either time is not
--- above its floor: too few rows for this machine's noise).  psql
+-- head/base of those, PASS at most the goal; a head time not above its
+-- floor is "below floor" (a PASS), a base time not above it '?' (too few
+-- rows for this machine's noise).  psql
 -- variables: base, goal.
 \echo
 \echo '| measure | base ns | head ns | head/base | goal | |'
@@ -21,11 +22,12 @@ WITH med AS (
 )
 SELECT format('| %s%s | %s | %s | %s | %s | %s |',
               b.label, CASE WHEN b.kind = 'plan' THEN ' (ns per planning)' ELSE '' END,
-              coalesce(round(b.ns::numeric, 1)::text, '?'), coalesce(round(h.ns::numeric, 1)::text, '?'),
-              coalesce(round((h.ns / b.ns)::numeric, 3)::text, '?'), :'goal',
-              CASE WHEN h.ns / b.ns <= :goal THEN 'PASS' WHEN h.ns / b.ns > :goal THEN 'MISS' ELSE '?' END)
-FROM (SELECT version, label, ord, kind, CASE WHEN ns > 0 THEN ns END AS ns FROM per_call) AS b
-JOIN (SELECT version, label, CASE WHEN ns > 0 THEN ns END AS ns FROM per_call) AS h ON h.label = b.label AND h.version = 'head'
+              round(b.ns::numeric, 1), round(h.ns::numeric, 1),
+              CASE WHEN b.ns <= 0 THEN '?' WHEN h.ns <= 0 THEN 'below floor'
+                   ELSE round((h.ns / b.ns)::numeric, 3)::text END, :'goal',
+              CASE WHEN b.ns <= 0 THEN '?' WHEN h.ns <= 0 OR h.ns / b.ns <= :goal THEN 'PASS' ELSE 'MISS' END)
+FROM per_call AS b
+JOIN per_call AS h ON h.label = b.label AND h.version = 'head'
 WHERE b.version = 'base'
 ORDER BY b.ord \g (format=unaligned tuples_only)
 \echo

@@ -21,7 +21,7 @@
  * The time-ordered tick of an id and its kind (7 for v7, 6 for the
  * Gregorian ticks of v1 and v6); false for other versions and variants.
  */
-static bool
+static pg_attribute_always_inline bool
 IdTick(const pg_uuid_t *uuid, uint64 *tick, int *kind)
 {
 	uint64		hi;

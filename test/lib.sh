@@ -135,25 +135,28 @@ stage() {
 }
 
 # stop_servers - an immediate shutdown (SIGQUIT) of every postmaster still
-# running on a data directory below $work, then a wait until no process
-# started on one is left (at most 30 s; then SIGKILL).  pg_ctl starts the
-# postmaster in a session of its own, so a Ctrl-C does not reach it, and a
-# TAP test killed by one does not stop its servers.  Only a postmaster's
-# (and pg_ctl's) command line has -D.
+# running on a data directory below $work (only a postmaster's command line
+# has -D), then a wait until no process naming $work is left (at most 30 s;
+# then SIGKILL).  pg_ctl starts the postmaster in a session of its own, so a
+# Ctrl-C does not reach it, and a TAP test killed by one does not stop its
+# servers; its END block may still be running pg_ctl stop.
 stop_servers() {
-    local pat p i
-    pat="-D $(printf '%s' "$work" | sed 's/[][\\.*^$+?(){}|]/\\&/g')/"
+    local dir pat p i
+    dir="$(printf '%s' "$work" | sed 's/[][\\.*^$+?(){}|]/\\&/g')/"
+    pat="-D $dir"
     for p in $(pgrep -f -- "$pat"); do
         case $(cat "/proc/$p/comm" 2>/dev/null) in postgres|postmaster) kill -QUIT "$p" 2>/dev/null ;; esac
     done
+    # then wait for every process that names $work: the servers, and a
+    # pg_ctl stop or psql of a test that was interrupted
     for i in $(seq 300); do
-        pgrep -f -- "$pat" >/dev/null || return 0
+        pgrep -f -- "$dir" >/dev/null || return 0
         sleep 0.1
     done
-    say "servers of $work still running after 30 s: killed"
-    pkill -KILL -f -- "$pat"
+    say "processes of $work still running after 30 s: killed"
+    pkill -KILL -f -- "$dir"
     sleep 1
-    ! pgrep -f -- "$pat" >/dev/null
+    ! pgrep -f -- "$dir" >/dev/null
 }
 
 # in_cluster [-c NAME=VALUE]... CMD... - CMD in $work against a throwaway

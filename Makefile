@@ -59,7 +59,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test uuidv47-check ecosystem citus
+.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt
 
 demo:
 	bash test/run.sh demo
@@ -120,3 +120,8 @@ ecosystem:
 # CITUS_SOURCE=<checkout or git URL> [CITUS_REF=<tag>] make citus
 citus:
 	bash test/run.sh citus
+
+# optional: moving pg_uuidv7's dependents to pg_uuidx (test/lanes/pg_uuidv7/);
+# PG_UUIDV7_SOURCE=<tree, tarball or git dir> [PG_UUIDV7_REF=<tag>] make pg_uuidv7-adopt
+pg_uuidv7-adopt:
+	bash test/run.sh pg_uuidv7-adopt

@@ -25,6 +25,10 @@
 #               built first by test/lanes/ecosystem/build.sh
 #   citus       test/lanes/citus/citus.pl, Citus built first by
 #               test/lanes/citus/build.sh from CITUS_SOURCE [CITUS_REF]
+#   pg_uuidv7-adopt test/lanes/pg_uuidv7/adopt.pl: moving pg_uuidv7's
+#               dependents to pg_uuidx, pg_uuidv7 built first by
+#               test/lanes/pg_uuidv7/build.sh from PG_UUIDV7_SOURCE
+#               [PG_UUIDV7_REF]
 #   pgxn ZIP    the PGXN zip of "make dist" installed with pgxnclient,
 #               checked (test/lanes/dist/installed.pl) and uninstalled
 #   deb         the Debian package built from a fresh clone of HEAD,
@@ -165,10 +169,12 @@ base_install() {
 }
 
 # optional LABEL BUILD_SCRIPT TESTS - TAP tests beside other software, built
-# first by BUILD_SCRIPT ("" for none); what is not built makes its test skip
+# by BUILD_SCRIPT ("" for none) after pg_uuidx, into the run's private copy
+# of the server (PG_UUIDX_PRIVATE_SERVER); what is not built makes its test
+# skip
 optional() {
-    [ -z "$2" ] || bash "$REPO/$2" || say "$1: not built; its test will skip"
     build_install
+    [ -z "$2" ] || PG_UUIDX_PRIVATE_SERVER=$work/server bash "$REPO/$2" || say "$1: not built; its test will skip"
     tap "$1" "$3"
 }
 
@@ -246,6 +252,7 @@ case $mode in
     uuidv47) optional uuidv47 "" test/lanes/uuidv47/ref.pl ;;
     ecosystem) optional ecosystem test/lanes/ecosystem/build.sh "test/lanes/ecosystem/*.pl" ;;
     citus) optional citus test/lanes/citus/build.sh test/lanes/citus/citus.pl ;;
+    pg_uuidv7-adopt) optional pg_uuidv7-adopt test/lanes/pg_uuidv7/build.sh test/lanes/pg_uuidv7/adopt.pl ;;
     pgxn) pgxn_test "${2:?usage: $0 pgxn ZIP}" ;;
     deb) deb_test ;;
     "")

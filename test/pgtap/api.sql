@@ -61,6 +61,7 @@ INSERT INTO api VALUES
     ('uuid_extract_timestamp_from_text', '{text}', 'immutable', true),
     -- catalog reader: STABLE
     ('pg_uuidx_dependents', '{}', 'stable', false),
+    ('pg_uuidx_pg_uuidv7_dependents', '{}', 'stable', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),

@@ -61,6 +61,8 @@ my $want = join "\n", map {
 } @expected;
 $node->safe_psql('postgres', $schema . $kept);
 is($node->safe_psql('postgres', $report), $want, "pg_uuidx_dependents() on $major: every dependent and core's equivalent");
+is($node->safe_psql('postgres', 'SELECT count(*) FROM pg_uuidx_pg_uuidv7_dependents()'), '0',
+	'pg_uuidx_pg_uuidv7_dependents() lists nothing without pg_uuidv7, not pg_uuidx\'s own dependents');
 
 # The handover: run every statement the report offers, in one transaction.
 my $handover = q{

@@ -137,6 +137,30 @@ SELECT pg_temp.plan($$SELECT * FROM events WHERE id <@ '[2026-01-02 06:00+00, 20
        (SELECT count(*) FROM regexp_matches(pg_temp.plan(
             $$SELECT * FROM events WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)'$$), 'id >=', 'g')) AS lower_edges;
 
+-- constraint exclusion on a table with inheritance children (the chunks of
+-- a TimescaleDB hypertable are such children): CHECK constraints on id
+-- ranges read the same derived edges
+CREATE TABLE logs (id uuid NOT NULL, n int);
+CREATE TABLE logs_d1 (CHECK (id >= uuidv7_boundary('2026-01-01') AND id < uuidv7_boundary('2026-01-02'))) INHERITS (logs);
+CREATE TABLE logs_d2 (CHECK (id >= uuidv7_boundary('2026-01-02') AND id < uuidv7_boundary('2026-01-03'))) INHERITS (logs);
+CREATE TABLE logs_d3 (CHECK (id >= uuidv7_boundary('2026-01-03') AND id < uuidv7_boundary('2026-01-04'))) INHERITS (logs);
+INSERT INTO logs_d1 SELECT uuidv7_at('2026-01-01'::timestamptz + g * interval '1 minute'), g FROM generate_series(0, 1439) g;
+INSERT INTO logs_d2 SELECT uuidv7_at('2026-01-02'::timestamptz + g * interval '1 minute'), g FROM generate_series(0, 1439) g;
+INSERT INTO logs_d3 SELECT uuidv7_at('2026-01-03'::timestamptz + g * interval '1 minute'), g FROM generate_series(0, 1439) g;
+-- ids that are not v7, with the bits of a time in the range: never matched
+INSERT INTO logs_d2 SELECT overlay(uuidv7_at('2026-01-02 06:30+00')::text placing '4' from 15 for 1)::uuid, -1;
+INSERT INTO logs (id, n) VALUES (uuidv7_at('2026-01-02 06:10+00'), 0);
+ANALYZE logs, logs_d1, logs_d2, logs_d3;
+SELECT r AS range,
+       (SELECT count(*) FROM regexp_matches(pg_temp.plan(format('SELECT * FROM logs WHERE id <@ %L::tstzrange', r)),
+            'on logs_d', 'g')) AS children_scanned,
+       (SELECT count(*) FROM logs WHERE id <@ r) AS rows_in_range,
+       (SELECT count(*) FROM logs WHERE uuidv7_in_time_range_recheck(id, r)) AS rows_by_the_row_test
+  FROM unnest(ARRAY['[2026-01-02 06:00+00, 2026-01-02 07:00+00)', '(2026-01-02 06:00+00, 2026-01-02 07:00+00]',
+                    '[2026-01-01 23:59+00, 2026-01-02 00:00+00]', '(2026-01-02 23:59+00,)', '(,2026-01-01 00:01+00)',
+                    'empty']::tstzrange[]) r;
+DROP TABLE logs CASCADE;
+
 -- an index of another btree operator family on uuid: the derived edges use
 -- that family's operators, so the index can answer them
 CREATE SCHEMA alt;

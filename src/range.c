@@ -23,6 +23,7 @@
 #include "access/stratnum.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_class_d.h"
+#include "catalog/pg_inherits.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
 #include "compat.h"
@@ -405,7 +406,9 @@ IndexConditions(SupportRequestIndexCondition *req, int version)
 
 /*
  * SupportRequestSimplify: on a partitioned table, partition pruning reads
- * btree comparisons of the partition key, not this predicate, so
+ * btree comparisons of the partition key, not this predicate, and so does
+ * constraint exclusion of the children of a table with inheritance children
+ * (the chunks of a TimescaleDB hypertable are such children), so
  * "id <@ r" becomes "id >= lower AND id <= upper AND
  * uuidv7_in_time_range_recheck(id, r)": the last one is the same test in a
  * function without planner support, so nothing expands it again.
@@ -428,8 +431,12 @@ ExpandForPartitions(SupportRequestSimplify *req, int version)
 		(int) var->varno > list_length(req->root->parse->rtable))
 		return NULL;
 	rte = rt_fetch(var->varno, req->root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE ||
-		IsNullConst(range) || contain_var_clause(range) || contain_volatile_functions(range))
+	if (rte->rtekind != RTE_RELATION || IsNullConst(range) ||
+		contain_var_clause(range) || contain_volatile_functions(range))
+		return NULL;
+	/* relhassubclass from the syscache: nothing to expand on a plain table */
+	if (rte->relkind != RELKIND_PARTITIONED_TABLE &&
+		!(rte->relkind == RELKIND_RELATION && has_subclass(rte->relid)))
 		return NULL;
 	f = SupportFunctionsOf(call->funcid, version);
 	if ((ops = EdgeOperatorsOf(InvalidOid)) == NULL)

@@ -22,7 +22,8 @@
 #   uuidv47     test/lanes/uuidv47/ref.pl: the facade against the reference
 #               implementation in UUIDV47_SRC
 #   ecosystem   test/lanes/ecosystem/*.pl, pg_partman and TimescaleDB
-#               built first by test/lanes/ecosystem/build.sh
+#               built first by test/lanes/ecosystem/build.sh (TimescaleDB
+#               from TIMESCALEDB_SOURCE [TIMESCALEDB_REF] when set)
 #   citus       test/lanes/citus/citus.pl, Citus built first by
 #               test/lanes/citus/build.sh from CITUS_SOURCE [CITUS_REF]
 #   pg_uuidv7-adopt test/lanes/pg_uuidv7/adopt.pl: moving pg_uuidv7's
@@ -169,12 +170,15 @@ base_install() {
 }
 
 # optional LABEL BUILD_SCRIPT TESTS - TAP tests beside other software, built
-# by BUILD_SCRIPT ("" for none) after pg_uuidx, into the run's private copy
-# of the server (PG_UUIDX_PRIVATE_SERVER); what is not built makes its test
-# skip
+# by BUILD_SCRIPT ("" for none) after pg_uuidx is installed into the run's
+# private copy of the server: the script compiles against the server's own
+# pg_config (PG_CONFIG) and installs below PG_UUIDX_PRIVATE_SERVER (make
+# install DESTDIR=...), so the real server is only read.  What is not built
+# makes its test skip.
 optional() {
     build_install
-    [ -z "$2" ] || PG_UUIDX_PRIVATE_SERVER=$work/server bash "$REPO/$2" || say "$1: not built; its test will skip"
+    [ -z "$2" ] || PG_CONFIG=$server_pg_config PG_UUIDX_PRIVATE_SERVER=$work/server bash "$REPO/$2" ||
+        say "$1: not built; its test will skip"
     tap "$1" "$3"
 }
 

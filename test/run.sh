@@ -165,10 +165,13 @@ base_install() {
 }
 
 # optional LABEL BUILD_SCRIPT TESTS - TAP tests beside other software, built
-# first by BUILD_SCRIPT ("" for none); what is not built makes its test skip
+# by BUILD_SCRIPT ("" for none) after pg_uuidx, with PG_CONFIG the server's
+# (to compile against) and PG_UUIDX_PRIVATE_SERVER the run's private copy
+# (to install into); what is not built makes its test skip
 optional() {
-    [ -z "$2" ] || bash "$REPO/$2" || say "$1: not built; its test will skip"
     build_install
+    [ -z "$2" ] || PG_CONFIG=$server_pg_config PG_UUIDX_PRIVATE_SERVER=$work/server bash "$REPO/$2" ||
+        say "$1: not built; its test will skip"
     tap "$1" "$3"
 }
 

@@ -29,7 +29,7 @@ incoming=$CACHE/incoming-$$
 rm -rf "$incoming"
 git -c advice.detachedHead=false clone -q ${CITUS_REF:+--branch "$CITUS_REF"} "$CITUS_SOURCE" "$incoming"
 commit=$(git -C "$incoming" rev-parse HEAD)
-src=$CACHE/$(printf '%s' "$PG_CONFIG" | md5sum | cut -c1-8)-$(echo "$server" | tr -dc '0-9.')
+src=$CACHE/$(printf '%s' "$PG_CONFIG" | md5sum | cut -c1-8)-$(echo "$server" | awk '{print $2}')
 stamp=$src/.pg_uuidx-built
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$commit $PG_CONFIG" ]; then
     rm -rf "$incoming"

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# test/lanes/citus/build.sh - build Citus from a source the user supplies into the
-# server of PG_CONFIG:  CITUS_SOURCE=<checkout path or git URL>
+# test/lanes/citus/build.sh - build Citus from a source the user supplies for
+# the server of PG_CONFIG:  CITUS_SOURCE=<checkout path or git URL>
 # [CITUS_REF=<tag or branch>].  Citus 13.2.x accepts PostgreSQL 15-17, 14.x
 # 16-18.  The source is copied into $CITUS_CACHE (default
-# /var/cache/pg_uuidx/citus) and built there; nothing of it enters this
-# repository.  A build done for the same server and commit is not redone.
+# /var/cache/pg_uuidx/citus) and built there, one tree per server (its
+# pg_config) and source commit; nothing of it enters this repository.  A
+# tree built for the same server and commit is not built again, only
+# installed.
+#
+# Install: with PG_UUIDX_PRIVATE_SERVER set (test/run.sh sets it to the run's
+# private copy of the server, which has the server's paths below it), into
+# that copy (make install DESTDIR=...); the server's own directories are
+# then only read.  Without it, into the server of PG_CONFIG.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
@@ -14,29 +21,42 @@ CACHE=${CITUS_CACHE:-/var/cache/pg_uuidx/citus}
 [ -n "${CITUS_SOURCE:-}" ] || { echo "CITUS_SOURCE is not set: no Citus to build" >&2; exit 3; }
 need autoconf libkrb5-dev liblz4-dev libzstd-dev libcurl4-openssl-dev libssl-dev libxml2-dev libxslt1-dev \
     libselinux1-dev libpam0g-dev libreadline-dev git
-sharedir=$("$PG_CONFIG" --sharedir)
-src=$CACHE/src-$("$PG_CONFIG" --version | tr -dc '0-9.')
-rm -rf "$src"
+server=$("$PG_CONFIG" --version)
 mkdir -p "$CACHE"
-git clone -q ${CITUS_REF:+--branch "$CITUS_REF"} "$CITUS_SOURCE" "$src"
-commit=$(git -C "$src" describe --tags --always)
-stamp=$sharedir/extension/.pg_uuidx-citus
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$commit" ]; then
-    say "citus $commit: already built for $("$PG_CONFIG" --version)"
-    exit 0
+# a fresh clone says which commit CITUS_REF is; it replaces the tree built
+# for the same server only when that tree is of another commit
+incoming=$CACHE/incoming-$$
+rm -rf "$incoming"
+git -c advice.detachedHead=false clone -q ${CITUS_REF:+--branch "$CITUS_REF"} "$CITUS_SOURCE" "$incoming"
+commit=$(git -C "$incoming" rev-parse HEAD)
+src=$CACHE/$(printf '%s' "$PG_CONFIG" | md5sum | cut -c1-8)-$(echo "$server" | awk '{print $2}')
+stamp=$src/.pg_uuidx-built
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$commit $PG_CONFIG" ]; then
+    rm -rf "$incoming"
+    say "citus $(git -C "$src" describe --tags --always) ($commit): built for $server already"
+else
+    rm -rf "$src"
+    mv "$incoming" "$src"
+    # PostgreSQL 15.20 exports have_createdb_privilege(), which Citus 13.2's
+    # pg_version_compat.h defines again as a static function for 15: when the
+    # server's header declares it, drop Citus's copy (the server's is the same)
+    includedir=$("$PG_CONFIG" --includedir-server)
+    if grep -q 'have_createdb_privilege' "$includedir/commands/dbcommands.h"; then
+        perl -0pi -e 's/static inline bool\nhave_createdb_privilege\(void\)\n\{.*?\n\}\n//s' \
+            "$src/src/include/pg_version_compat.h"
+    fi
+    say "citus $(git -C "$src" describe --tags --always) ($commit): building for $server"
+    (cd "$src" && ./configure PG_CONFIG="$PG_CONFIG" --without-libcurl >/dev/null &&
+        nice make -s -j"$(nproc)" with_llvm=no >/dev/null)
+    echo "$commit $PG_CONFIG" >"$stamp"
 fi
-
-# PostgreSQL 15.20 exports have_createdb_privilege(), which Citus 13.2's
-# pg_version_compat.h defines again as a static function for 15: when the
-# server's header declares it, drop Citus's copy (the server's is the same)
-includedir=$("$PG_CONFIG" --includedir-server)
-if grep -q 'have_createdb_privilege' "$includedir/commands/dbcommands.h"; then
-    perl -0pi -e 's/static inline bool\nhave_createdb_privilege\(void\)\n\{.*?\n\}\n//s' \
-        "$src/src/include/pg_version_compat.h"
+if [ -n "${PG_UUIDX_PRIVATE_SERVER:-}" ]; then
+    [ -d "$PG_UUIDX_PRIVATE_SERVER$("$PG_CONFIG" --sharedir)/extension" ] ||
+        { echo "$PG_UUIDX_PRIVATE_SERVER holds no copy of $server" >&2; exit 1; }
+    (cd "$src" && make -s install with_llvm=no DESTDIR="$PG_UUIDX_PRIVATE_SERVER" >/dev/null)
+    chmod -R a+rX "$PG_UUIDX_PRIVATE_SERVER"
+    say "citus $(git -C "$src" describe --tags --always): installed into the private copy $PG_UUIDX_PRIVATE_SERVER"
+else
+    (cd "$src" && as_root make -s install with_llvm=no >/dev/null)
+    say "citus $(git -C "$src" describe --tags --always): installed into $server"
 fi
-
-say "citus $commit: building for $("$PG_CONFIG" --version)"
-(cd "$src" && ./configure PG_CONFIG="$PG_CONFIG" --without-libcurl >/dev/null &&
-    nice make -s -j"$(nproc)" with_llvm=no >/dev/null && as_root make -s install with_llvm=no >/dev/null)
-echo "$commit" | as_root tee "$stamp" >/dev/null
-say "citus $commit: installed"

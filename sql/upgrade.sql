@@ -42,3 +42,25 @@ SELECT uuid_extract_timestamp(uuidv7_boundary('2020-01-01 00:00+00')) = '2020-01
 
 DROP EXTENSION pg_uuidx;
 DROP SCHEMA fresh;
+
+-- this library under a catalog of an older version that has the range
+-- operator (files installed, ALTER EXTENSION ... UPDATE not run yet): id <@ r
+-- works through an index and on a partitioned table, and the same after the
+-- update
+CREATE EXTENSION pg_uuidx VERSION '1.2';
+CREATE TABLE older_ids (id uuid PRIMARY KEY);
+INSERT INTO older_ids SELECT uuidv7_at('2026-01-01'::timestamptz + g * interval '1 minute') FROM generate_series(0, 2879) g;
+CREATE TABLE older_parts (id uuid) PARTITION BY RANGE (id);
+CREATE TABLE older_parts_1 PARTITION OF older_parts FOR VALUES FROM (MINVALUE) TO (uuidv7_boundary('2026-01-02'));
+CREATE TABLE older_parts_2 PARTITION OF older_parts FOR VALUES FROM (uuidv7_boundary('2026-01-02')) TO (MAXVALUE);
+INSERT INTO older_parts SELECT id FROM older_ids;
+ANALYZE older_ids, older_parts;
+SET enable_seqscan = off;
+SELECT (SELECT count(*) FROM older_ids WHERE id <@ '[2026-01-01 10:00+00, 2026-01-01 11:00+00)') AS indexed,
+       (SELECT count(*) FROM older_parts WHERE id <@ '[2026-01-01 10:00+00, 2026-01-01 11:00+00)') AS partitioned;
+ALTER EXTENSION pg_uuidx UPDATE;
+SELECT (SELECT count(*) FROM older_ids WHERE id <@ '[2026-01-01 10:00+00, 2026-01-01 11:00+00)') AS indexed,
+       (SELECT count(*) FROM older_parts WHERE id <@ '[2026-01-01 10:00+00, 2026-01-01 11:00+00)') AS partitioned;
+RESET enable_seqscan;
+DROP TABLE older_ids, older_parts;
+DROP EXTENSION pg_uuidx;

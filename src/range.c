@@ -275,16 +275,20 @@ ForgetSupportLookups(Datum arg, int cacheid, uint32 hashvalue)
 	memset(&index_operators, 0, sizeof(index_operators));
 }
 
-/* the function "uuidvN_suffix" of these arguments in the predicate's schema */
+/*
+ * The function "uuidvN_suffix" of these arguments in the predicate's schema;
+ * InvalidOid when it is missing and missing_ok.
+ */
 static Oid
-SiblingFunction(Oid predicate, int version, const char *suffix, int nargs, Oid *argtypes)
+SiblingFunction(Oid predicate, int version, const char *suffix, int nargs,
+				Oid *argtypes, bool missing_ok)
 {
 	char		name[NAMEDATALEN];
 
 	snprintf(name, sizeof(name), "uuidv%d_%s", version, suffix);
 	return LookupFuncName(list_make2(makeString(get_namespace_name(get_func_namespace(predicate))),
 									 makeString(name)),
-						  nargs, argtypes, false);
+						  nargs, argtypes, missing_ok);
 }
 
 /* the edge and recheck functions that go with the predicate "predicate" */
@@ -303,9 +307,10 @@ SupportFunctionsOf(Oid predicate, int version)
 	if (f->predicate != predicate)
 	{
 		f->predicate = InvalidOid;
-		f->lower = SiblingFunction(predicate, version, "range_lower", 1, &argtypes[1]);
-		f->upper = SiblingFunction(predicate, version, "range_upper", 1, &argtypes[1]);
-		f->recheck = SiblingFunction(predicate, version, "in_time_range_recheck", 2, argtypes);
+		f->lower = SiblingFunction(predicate, version, "range_lower", 1, &argtypes[1], false);
+		f->upper = SiblingFunction(predicate, version, "range_upper", 1, &argtypes[1], false);
+		/* added in 1.3: a catalog not yet updated to it has none */
+		f->recheck = SiblingFunction(predicate, version, "in_time_range_recheck", 2, argtypes, true);
 		f->predicate = predicate;
 	}
 	return f;
@@ -439,7 +444,12 @@ ExpandForPartitions(SupportRequestSimplify *req, int version)
 		!(rte->relkind == RELKIND_RELATION && has_subclass(rte->relid)))
 		return NULL;
 	f = SupportFunctionsOf(call->funcid, version);
-	if ((ops = EdgeOperatorsOf(InvalidOid)) == NULL)
+	/*
+	 * Without the recheck function (the library is newer than the catalog:
+	 * ALTER EXTENSION pg_uuidx UPDATE has not run yet) the predicate stays as
+	 * it is: right, only not pruned.
+	 */
+	if (!OidIsValid(f->recheck) || (ops = EdgeOperatorsOf(InvalidOid)) == NULL)
 		return NULL;
 	return (Node *) make_andclause(lappend(EdgeClauses(f, ops, id, range, version),
 										   makeFuncExpr(f->recheck, BOOLOID, copyObject(call->args),

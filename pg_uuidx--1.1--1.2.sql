@@ -4,7 +4,7 @@
 \echo Use "ALTER EXTENSION pg_uuidx UPDATE TO '1.2'" to load this file. \quit
 
 -- Every object this script names is qualified with @extschema@ (see
--- pg_uuidx--1.2.sql), and every function, operator and type the DO block
+-- pg_uuidx--1.0.sql), and every function, operator and type the DO block
 -- below uses with pg_catalog: the script runs as a superuser with the
 -- target schema on its search_path, where the role that owns the extension
 -- may have created objects, and an unqualified operator whose argument

@@ -1,8 +1,14 @@
 -- upgrade path: install 1.0, ALTER EXTENSION ... UPDATE, compare with a
--- fresh install of the default version
+-- fresh install of the default version (which runs the same scripts in one
+-- command: pg_uuidx--1.0.sql is the only install script, and every later
+-- version is reached through the update chain)
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 SET search_path = public, pg_catalog;
+
+-- the chain every version is installed through
+SELECT target, path FROM pg_extension_update_paths('pg_uuidx')
+WHERE source = '1.0' AND path IS NOT NULL ORDER BY string_to_array(target, '.')::int[];
 
 -- the objects an extension owns, with the attributes that make up the API
 CREATE FUNCTION pg_temp.api(ext text) RETURNS TABLE (obj text, attrs text)

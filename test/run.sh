@@ -150,10 +150,11 @@ memcheck() {
 # base_install REF - pg_uuidx as of git REF, from "git archive" into $work
 # (nothing of it enters the work tree), built and installed into the private
 # server copy as the extension pg_uuidx_base: its library renamed, a control
-# file whose module_pathname names it, REF's install script of its default
-# version.  Sets BENCH_BASE, a label for the report.
+# file whose module_pathname names it, and every script of REF renamed (a
+# full script of its default version where REF has one, else its base script
+# and the updates to that version).  Sets BENCH_BASE, a label for the report.
 base_install() {
-    local ref=$1 dir=$work/base ver share pkglib
+    local ref=$1 dir=$work/base ver share pkglib f
     mkdir -p "$dir"
     git -C "$REPO" archive --format=tar "$ref" | tar -x -C "$dir"
     ver=$(sed -n "s/^default_version *= *'\(.*\)'/\1/p" "$dir/pg_uuidx.control")
@@ -164,7 +165,7 @@ base_install() {
     sed -e "/^module_pathname/d" -e "s|^comment *= *'|comment = 'base version ($ref) of pg_uuidx: |" \
         "$dir/pg_uuidx.control" >"$share/pg_uuidx_base.control"
     echo "module_pathname = '\$libdir/pg_uuidx_base'" >>"$share/pg_uuidx_base.control"
-    cp "$dir/pg_uuidx--$ver.sql" "$share/pg_uuidx_base--$ver.sql"
+    for f in "$dir"/pg_uuidx--*.sql; do cp "$f" "$share/pg_uuidx_base--${f##*/pg_uuidx--}"; done
     chmod a+r "$pkglib/pg_uuidx_base.so" "$share"/pg_uuidx_base*
     BENCH_BASE="$ref ($(git -C "$REPO" rev-parse --short "$ref^{commit}"), pg_uuidx $ver)"
 }
@@ -205,7 +206,7 @@ pgxn_test() {
 # refuses to overwrite a pg_uuidx that is there already (a "make install" or
 # a package).  The built files are copied to the work tree.
 deb_test() {
-    local pkg=postgresql-15-pg-uuidx src=$work/pg-uuidx deb f
+    local pkg=postgresql-15-pg-uuidx src=$work/pg-uuidx deb f scripts
     local files=(/usr/lib/postgresql/15/lib/pg_uuidx.so /usr/share/postgresql/15/extension/pg_uuidx.control)
     for f in "${files[@]}"; do
         [ ! -e "$f" ] || { echo "$f exists ($(dpkg -S "$f" 2>/dev/null || echo 'make install')): remove it first" >&2; exit 2; }
@@ -213,6 +214,8 @@ deb_test() {
     install_missing git dpkg-dev debhelper fakeroot build-essential postgresql-server-dev-all
     git clone -q "$REPO" "$src"
     say "fresh clone of $(git -C "$src" rev-parse --short HEAD) in $src"
+    # the base install script and every update script of the clone
+    scripts=$(cd "$src" && for f in pg_uuidx--*.sql; do echo "/usr/share/postgresql/15/extension/$f"; done | xargs)
     f=$(cd "$src" && dpkg-parsechangelog -S Version)
     (cd "$src" && tar --exclude=.git --exclude=./debian -czf "../pg-uuidx_${f%-*}.orig.tar.gz" .)
     deb=$work/${pkg}_${f}_$(dpkg-architecture -qDEB_HOST_ARCH).deb
@@ -222,7 +225,7 @@ deb_test() {
     cp "$work"/*.deb "$work"/*.dsc "$work"/*.orig.tar.gz "$work"/*.debian.tar.* "$work"/*.buildinfo "$work"/*.changes "$REPO/"
     check "$(basename "$deb") holds the library, control file, scripts and copyright" bash -c "
         dpkg-deb -c '$deb' | sed 's/.* \.\//   \//' | grep -E 'pg_uuidx(\.so|\.control|--.*\.sql)\$|copyright\$' | tee '$work/contents'
-        for f in ${files[*]} /usr/share/postgresql/15/extension/pg_uuidx--{1.0,1.2}.sql /usr/share/doc/$pkg/copyright; do
+        for f in ${files[*]} $scripts /usr/share/doc/$pkg/copyright; do
             grep -qx \"   \$f\" '$work/contents' || { echo \"   missing: \$f\"; exit 1; }; done"
     undo+=("as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q -o DPkg::Lock::Timeout=300 $pkg >/dev/null")
     check "apt-get install $(basename "$deb")" as_root env DEBIAN_FRONTEND=noninteractive \

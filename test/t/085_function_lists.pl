@@ -1,10 +1,10 @@
 # The functions pg_uuidx installs, as the catalog lists them, against every
 # place that lists them by hand: each has a COMMENT, a row in README.md's
 # function reference, an entry in test/pgtap/api.sql's contract, a place in
-# the install script's clash check (which must stop CREATE EXTENSION on
-# each), and a test under sql/ or test/ that calls it (a planner support
-# function: one that it supports is called).  A list naming a function that
-# is not installed fails too.
+# the clash check of the base install script, pg_uuidx--1.0.sql (which must
+# stop CREATE EXTENSION of every version on each), and a test under sql/ or
+# test/ that calls it (a planner support function: one that it supports is
+# called).  A list naming a function that is not installed fails too.
 #
 # The source tree is read from PG_UUIDX_SOURCE (test/run.sh sets it), else
 # from the tree this file lies in.
@@ -22,9 +22,10 @@ use Test::More;
 my $root = $ENV{PG_UUIDX_SOURCE} || "$FindBin::RealBin/../..";
 -f "$root/README.md" && -f "$root/pg_uuidx.control"
   or BAIL_OUT("no pg_uuidx source tree at $root (set PG_UUIDX_SOURCE)");
-my ($version) = slurp_file("$root/pg_uuidx.control") =~ /^default_version\s*=\s*'([^']+)'/m
-  or die 'no default_version in pg_uuidx.control';
-my $script_file = "$root/pg_uuidx--$version.sql";
+# the one install script (every version is it and the updates after it)
+my @install = grep { !/--.*--/ } glob("$root/pg_uuidx--*.sql");
+is(scalar(@install), 1, 'one install script, the base of every version: ' . join(' ', @install));
+my $script_file = $install[0] // "$root/pg_uuidx--1.0.sql";
 note("source tree $root, install script $script_file");
 
 # "a, b, c" of a list, or '' (what is and what should be empty compare as
@@ -86,7 +87,7 @@ $api{"$1($2)"} = 1 while $api =~ /\('(\w+)\((\w*)\)'\)/g;
 is(names(grep { !$api{$_} } keys %fn), '', 'every function is in test/pgtap/api.sql\'s contract');
 is(names(grep { !$fn{$_} } keys %api), '', 'test/pgtap/api.sql lists no function that is not installed');
 
-# The install script's clash check: in a schema that has a function of the
+# The base script's clash check: in a schema that has a function of the
 # same name and arguments as each of pg_uuidx's, CREATE EXTENSION must stop
 # and name them all
 $node->safe_psql('postgres', q{
@@ -101,21 +102,39 @@ $node->safe_psql('clash', q{
 	                   name, args, 'int4in');
 	END $$;
 } . join('', map { "SELECT pg_temp.stand_in('$fn{$_}{name}', '$fn{$_}{args}');\n" } sort keys %fn));
-my ($rc, $out, $err) = $node->psql('clash', 'CREATE EXTENSION pg_uuidx SCHEMA clash');
-like($err, qr/schema clash already has functions named like pg_uuidx's/,
-	'CREATE EXTENSION stops in a schema that has functions of pg_uuidx\'s names and arguments');
-my %clash;
-if ($err =~ /named like pg_uuidx's: (.*)$/m)
+# every version stops there, before creating anything: the check is in
+# the base script, which every version starts with, and names the functions
+# of later versions too
+my @versions = split /\n/, $node->safe_psql('clash', q{SELECT version FROM pg_available_extension_versions
+	WHERE name = 'pg_uuidx' ORDER BY string_to_array(version, '.')::int[]});
+for my $v (@versions)
 {
-	my $list = $1;
-	while ($list =~ /(\w+)\(([^)]*)\)/g)
+	my ($rc, $out, $err) = $node->psql('clash', "CREATE EXTENSION pg_uuidx VERSION '$v' SCHEMA clash");
+	like($err, qr/schema clash already has functions named like pg_uuidx's/,
+		"CREATE EXTENSION VERSION '$v' stops in a schema that has functions of pg_uuidx's names and arguments");
+	my %clash;
+	if ($err =~ /named like pg_uuidx's: (.*)$/m)
 	{
-		my ($name, $args) = ($1, $2);
-		$args =~ s/, /,/g;
-		$clash{"$name($args)"} = 1;
+		my $list = $1;
+		while ($list =~ /(\w+)\(([^)]*)\)/g)
+		{
+			my ($name, $args) = ($1, $2);
+			$args =~ s/, /,/g;
+			$clash{"$name($args)"} = 1;
+		}
 	}
+	is(names(grep { !$clash{$_} } keys %fn), '', "the clash check stops $v on every function");
 }
-is(names(grep { !$clash{$_} } keys %fn), '', 'the clash check of the install script names every function');
+# a procedure or an aggregate of one of those signatures is refused as a
+# function is (one signature is one object whatever its kind)
+my ($rc, $out, $err) = $node->psql('clash', q{
+	CREATE SCHEMA kinds;
+	CREATE PROCEDURE kinds.uuidv6() LANGUAGE sql AS $$ SELECT 1 $$;
+	CREATE FUNCTION kinds.pick(uuid, uuid) RETURNS uuid LANGUAGE sql AS 'SELECT $2';
+	CREATE AGGREGATE kinds.uuid_extract_version(uuid) (SFUNC = kinds.pick, STYPE = uuid);
+	CREATE EXTENSION pg_uuidx SCHEMA kinds;});
+like($err, qr/schema kinds already has functions named like pg_uuidx's: uuid_extract_version\(uuid\), uuidv6\(\)$/m,
+	'the clash check names a procedure and an aggregate of pg_uuidx\'s signatures');
 my ($block) = slurp_file($script_file) =~ /\$clash\$(.*?)\$clash\$/s;
 my %listed;
 $listed{"$1($2)"} = 1 while ($block // '') =~ /\('(\w+)',\s*'([^']*)'\)/g;

@@ -3,7 +3,9 @@
 # ZIP" (installed by "pgxn install ZIP") or "deb" (postgresql-15-pg-uuidx).
 # CREATE EXTENSION ("pgxn load" for the zip) makes the control file's
 # version, whose uuidv7() gives version-7 ids from the installed library
-# (for deb: a file of the package); then the regression suite runs against
+# (for deb: a file of the package); the installed scripts offer every
+# version the source tree's do (the base script pg_uuidx--1.0.sql and the
+# update chain), and each installs; then the regression suite runs against
 # the installed files ("pgxn check": the zip's own; deb: pg_regress from the
 # work tree, where nothing is built).
 #
@@ -38,6 +40,20 @@ is($node->safe_psql('postgres', q{SELECT extversion || ' ' || uuid_extract_versi
 	FROM pg_extension WHERE extname = 'pg_uuidx'}), "$version 7", "pg_uuidx $version created, uuidv7() gives version 7");
 ok(-f $lib && $node->safe_psql('postgres', "SELECT count(*) FROM pg_proc WHERE probin = '\$libdir/pg_uuidx'") > 0,
 	"its functions are in \$libdir/pg_uuidx, the installed $lib");
+
+# the versions of the source tree: its base script's and each update's target
+my $tree = "$FindBin::RealBin/../../..";
+my @want = sort map { m{pg_uuidx--(?:[^/]*--)?([\d.]+)\.sql$} ? $1 : () } glob("$tree/pg_uuidx--*.sql");
+my @have = split /\n/, $node->safe_psql('postgres', q{SELECT version FROM pg_available_extension_versions
+	WHERE name = 'pg_uuidx' ORDER BY version});
+is("@have", "@want", "the installed scripts offer the versions of the source tree: @want");
+$node->safe_psql('postgres', 'CREATE DATABASE versions');
+for my $v (@have)
+{
+	my ($rc, $out, $err) = $node->psql('versions',
+		"CREATE EXTENSION pg_uuidx VERSION '$v'; SELECT extversion FROM pg_extension; DROP EXTENSION pg_uuidx");
+	is($out, $v, "CREATE EXTENSION pg_uuidx VERSION '$v' from the installed scripts") or diag($err);
+}
 
 if ($how eq 'pgxn')
 {

@@ -47,7 +47,9 @@ REGRESS = \
 # The TAP tests (PostgreSQL::Test::Cluster) run through "make
 # prove_installcheck", not through installcheck, which stays pg_regress only
 # for pg_buildext installcheck (debian/tests); TAP_TESTS is left unset.
-PROVE_TESTS = test/t/*.pl
+# PROVE_TESTS from the environment picks some ("PROVE_TESTS=test/t/X.pl make
+# test"; an assignment here would override it).
+PROVE_TESTS ?= test/t/*.pl
 EXTRA_CLEAN = tmp_check
 
 PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"

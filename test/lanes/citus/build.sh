@@ -1,39 +1,40 @@
 #!/usr/bin/env bash
 # test/lanes/citus/build.sh - build Citus from a source the user supplies for
-# the server of PG_CONFIG:  CITUS_SOURCE=<checkout path or git URL>
-# [CITUS_REF=<tag or branch>].  Citus 13.2.x accepts PostgreSQL 15-17, 14.x
-# 16-18.  The source is copied into $CITUS_CACHE (default
-# /var/cache/pg_uuidx/citus) and built there, one tree per server (its
-# pg_config) and source commit; nothing of it enters this repository.  A
-# tree built for the same server and commit is not built again, only
-# installed.
+# the server of PG_CONFIG:  CITUS_SOURCE=<checkout path or git URL, source
+# tree or tarball> [CITUS_REF=<tag, branch or commit>].  Citus 13.2.x
+# accepts PostgreSQL 15-17, 14.x 16-18.  The source is copied into
+# $CITUS_CACHE (default /var/cache/pg_uuidx/citus) and built there, one tree
+# per server (its pg_config) and source commit; nothing of it enters this
+# repository.  A tree built for the same server and commit is not built
+# again, only installed.
 #
-# Install: with PG_UUIDX_PRIVATE_SERVER set (test/run.sh sets it to the run's
-# private copy of the server, which has the server's paths below it), into
-# that copy (make install DESTDIR=...); the server's own directories are
-# then only read.  Without it, into the server of PG_CONFIG.
+# Install (test/lanes/build-lib.sh): with PG_UUIDX_PRIVATE_SERVER set
+# (test/run.sh sets it to the run's private copy of the server, which has
+# the server's paths below it), into that copy (make install DESTDIR=...);
+# the server's own directories are then only read.  Without it, into the
+# server of PG_CONFIG.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/../build-lib.sh"
 
 CACHE=${CITUS_CACHE:-/var/cache/pg_uuidx/citus}
-[ -n "${CITUS_SOURCE:-}" ] || { echo "CITUS_SOURCE is not set: no Citus to build" >&2; exit 3; }
+lane_require CITUS_SOURCE Citus
 need autoconf libkrb5-dev liblz4-dev libzstd-dev libcurl4-openssl-dev libssl-dev libxml2-dev libxslt1-dev \
     libselinux1-dev libpam0g-dev libreadline-dev git
 server=$("$PG_CONFIG" --version)
 mkdir -p "$CACHE"
-# a fresh clone says which commit CITUS_REF is; it replaces the tree built
+# a fresh copy says which commit CITUS_REF is; it replaces the tree built
 # for the same server only when that tree is of another commit
 incoming=$CACHE/incoming-$$
 rm -rf "$incoming"
-git -c advice.detachedHead=false clone -q ${CITUS_REF:+--branch "$CITUS_REF"} "$CITUS_SOURCE" "$incoming"
-commit=$(git -C "$incoming" rev-parse HEAD)
+trap 'rm -rf "$incoming"' EXIT
+lane_unpack CITUS_SOURCE "${CITUS_REF:-}" "$incoming" || exit
 src=$CACHE/$(printf '%s' "$PG_CONFIG" | md5sum | cut -c1-8)-$(echo "$server" | awk '{print $2}')
 stamp=$src/.pg_uuidx-built
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$commit $PG_CONFIG" ]; then
-    rm -rf "$incoming"
-    say "citus $(git -C "$src" describe --tags --always) ($commit): built for $server already"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lane_id $PG_CONFIG" ]; then
+    say "citus $lane_what: built for $server already"
 else
     rm -rf "$src"
     mv "$incoming" "$src"
@@ -45,18 +46,10 @@ else
         perl -0pi -e 's/static inline bool\nhave_createdb_privilege\(void\)\n\{.*?\n\}\n//s' \
             "$src/src/include/pg_version_compat.h"
     fi
-    say "citus $(git -C "$src" describe --tags --always) ($commit): building for $server"
+    say "citus $lane_what: building for $server"
     (cd "$src" && ./configure PG_CONFIG="$PG_CONFIG" --without-libcurl >/dev/null &&
         nice make -s -j"$(nproc)" with_llvm=no >/dev/null)
-    echo "$commit $PG_CONFIG" >"$stamp"
+    echo "$lane_id $PG_CONFIG" >"$stamp"
 fi
-if [ -n "${PG_UUIDX_PRIVATE_SERVER:-}" ]; then
-    [ -d "$PG_UUIDX_PRIVATE_SERVER$("$PG_CONFIG" --sharedir)/extension" ] ||
-        { echo "$PG_UUIDX_PRIVATE_SERVER holds no copy of $server" >&2; exit 1; }
-    (cd "$src" && make -s install with_llvm=no DESTDIR="$PG_UUIDX_PRIVATE_SERVER" >/dev/null)
-    chmod -R a+rX "$PG_UUIDX_PRIVATE_SERVER"
-    say "citus $(git -C "$src" describe --tags --always): installed into the private copy $PG_UUIDX_PRIVATE_SERVER"
-else
-    (cd "$src" && as_root make -s install with_llvm=no >/dev/null)
-    say "citus $(git -C "$src" describe --tags --always): installed into $server"
-fi
+lane_install -C "$src" with_llvm=no
+say "citus $lane_what: installed into ${PG_UUIDX_PRIVATE_SERVER:+the private copy }${PG_UUIDX_PRIVATE_SERVER:-$server}"

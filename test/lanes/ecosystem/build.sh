@@ -13,11 +13,13 @@
 # one build directory per source and server, so a second run only installs.
 # With PG_UUIDX_PRIVATE_SERVER set (test/run.sh: the run's private copy of
 # the server, same absolute paths below it) the install goes there ("make
-# install DESTDIR=..."); otherwise into the server itself.
+# install DESTDIR=...", test/lanes/build-lib.sh); otherwise into the server
+# itself.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/../build-lib.sh"
 
 CACHE=${ECOSYSTEM_CACHE:-/var/cache/pg_uuidx/ecosystem}
 DEST=${PG_UUIDX_PRIVATE_SERVER:-}
@@ -29,42 +31,25 @@ pgver=$("$PG_CONFIG" --version)
 server_id=$(echo "$pgver" | sed 's/PostgreSQL \([0-9]*\).*/pg\1/')-$(echo "$PG_CONFIG" | md5sum | cut -c1-8)
 mkdir -p "$CACHE"
 
-install_into() {  # install_into MAKE-ARGS...: into DEST when set, else the server
-    if [ -n "$DEST" ]; then make -s "$@" install DESTDIR="$DEST" >/dev/null
-    else as_root make -s "$@" install >/dev/null; fi
-}
-
-# timescaledb_tree - print the TimescaleDB source tree to build, and set
-# tsdb_label to what it is (tag and commit when known)
+# timescaledb_tree - the TimescaleDB source tree of TIMESCALEDB_SOURCE
+# (test/lanes/build-lib.sh's lane_unpack) in $tree, kept in $CACHE/src by
+# what it is (its commit, or a digest of the tarball or tree), and in
+# tsdb_label what it is for the reports
 timescaledb_tree() {
-    local src=$TIMESCALEDB_SOURCE ref=${TIMESCALEDB_REF:-} commit dir
-    if [ -d "$src" ] && git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
-        [ -n "$ref" ] || { echo "TIMESCALEDB_SOURCE=$src is a git directory: set TIMESCALEDB_REF (a tag, e.g. 2.28.3)" >&2; return 1; }
-        commit=$(git -C "$src" rev-parse --verify -q "$ref^{commit}") ||
-            { echo "TIMESCALEDB_REF=$ref is not in $src" >&2; return 1; }
-        dir=$CACHE/src/timescaledb-$ref-${commit:0:12}
-        if [ ! -f "$dir/CMakeLists.txt" ]; then
-            rm -rf "$dir" && mkdir -p "$dir"
-            git -C "$src" archive "$commit" | tar -x -C "$dir"
-        fi
-        tsdb_label="$ref ($commit, from $src)"
-    elif [ -f "$src" ]; then
-        dir=$CACHE/src/$(basename "$src" | sed 's/\.\(tar\.[a-z0-9]*\|tgz\|zip\)$//')
-        if [ ! -f "$dir/CMakeLists.txt" ]; then
-            rm -rf "$dir" && mkdir -p "$dir"
-            tar -xf "$src" -C "$dir" --strip-components=1
-        fi
-        tsdb_label="$(basename "$src") (tarball)"
-    elif [ -f "$src/CMakeLists.txt" ]; then
-        dir=$(cd "$src" && pwd)
-        tsdb_label="source tree $dir"
-    else
-        echo "TIMESCALEDB_SOURCE=$src is neither a TimescaleDB source tree, a tarball nor a git directory" >&2
+    local ref=${TIMESCALEDB_REF:-} incoming=$CACHE/src/incoming-$$
+    if lane_is_git "$TIMESCALEDB_SOURCE" && [ -z "$ref" ]; then
+        echo "TIMESCALEDB_SOURCE=$TIMESCALEDB_SOURCE is a git directory: set TIMESCALEDB_REF (a tag, e.g. 2.28.3)" >&2
         return 1
     fi
-    [ -n "$ref" ] || [ ! -f "$dir/version.config" ] ||
-        tsdb_label="$(sed -n 's/^version *= *//p' "$dir/version.config"): $tsdb_label"
-    echo "$dir"
+    rm -rf "$incoming"
+    lane_unpack TIMESCALEDB_SOURCE "$ref" "$incoming" || return 1
+    [ -f "$incoming/CMakeLists.txt" ] ||
+        { rm -rf "$incoming"; echo "TIMESCALEDB_SOURCE=$TIMESCALEDB_SOURCE holds no TimescaleDB source (no CMakeLists.txt)" >&2; return 1; }
+    tree=$CACHE/src/timescaledb-${lane_id:0:12}
+    if [ -f "$tree/CMakeLists.txt" ]; then rm -rf "$incoming"; else rm -rf "$tree" && mv "$incoming" "$tree"; fi
+    tsdb_label=$lane_what
+    [ -n "$ref" ] || [ ! -f "$tree/version.config" ] ||
+        tsdb_label="$(sed -n 's/^version *= *//p' "$tree/version.config"): $tsdb_label"
 }
 
 for w in "${what[@]}"; do
@@ -75,13 +60,12 @@ for w in "${what[@]}"; do
             say "partman: building $(basename "$tree")"
             make -s -C "$tree" PG_CONFIG="$PG_CONFIG" clean >/dev/null
             nice make -s -C "$tree" PG_CONFIG="$PG_CONFIG" >/dev/null
-            install_into -C "$tree" PG_CONFIG="$PG_CONFIG"
+            lane_install -C "$tree" PG_CONFIG="$PG_CONFIG"
             label=$(basename "$tree")
             ;;
         timescaledb)
             if [ -n "${TIMESCALEDB_SOURCE:-}" ]; then
-                tree=$(timescaledb_tree) || exit 1
-                timescaledb_tree >/dev/null  # again in this shell, for tsdb_label
+                timescaledb_tree || exit 1
                 label=$tsdb_label
             else
                 setup_apt "$CACHE/apt"
@@ -96,7 +80,7 @@ for w in "${what[@]}"; do
                     -DENABLE_OPTIMIZER_DEBUG=OFF >/dev/null)
             fi
             nice make -s -C "$build" -j"$(nproc)" >/dev/null
-            install_into -C "$build"
+            lane_install -C "$build"
             ;;
         *) echo "unknown component: $w (partman, timescaledb)" >&2; exit 2 ;;
     esac

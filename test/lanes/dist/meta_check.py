@@ -4,7 +4,9 @@
 
 Checks META.json against the PGXN Meta Spec 1.0.0 (https://pgxn.org/meta/spec.txt)
 and against the tree it describes: the version is the control file's
-default_version as a SemVer, and the provided file and docfile exist.
+default_version as a SemVer, the provided file is the one install script
+(pg_uuidx--1.0.sql: every later version is an update of it), and the provided
+file and docfile exist.
 Debian has no packaged PGXN validator, so this is our own reading of the spec's
 rules (required keys, types, SemVer versions, license keys, prereq phases and
 relationships, resource shapes).
@@ -211,9 +213,13 @@ def check_tree(meta, root):
         return
     if p.get("version") != meta.get("version"):
         err("provides.%s.version" % ext, "differs from the distribution version")
-    if p.get("file") != "%s--%s.sql" % (ext, cv):
-        err("provides.%s.file" % ext, "'%s' is not the install script of %s (%s--%s.sql)"
-            % (p.get("file"), cv, ext, cv))
+    # the one install script, the base every version is made from (the
+    # others are updates, ext--A--B.sql)
+    base = sorted(f for f in os.listdir(root)
+                  if re.fullmatch(r"%s--[^-]+\.sql" % re.escape(ext), f))
+    if p.get("file") not in base or len(base) != 1:
+        err("provides.%s.file" % ext, "'%s' is not the install script (%s)"
+            % (p.get("file"), ", ".join(base) or "none"))
 
 
 def check_release(meta, root):

@@ -41,8 +41,10 @@ is($node->safe_psql('postgres', q{SELECT extversion || ' ' || uuid_extract_versi
 ok(-f $lib && $node->safe_psql('postgres', "SELECT count(*) FROM pg_proc WHERE probin = '\$libdir/pg_uuidx'") > 0,
 	"its functions are in \$libdir/pg_uuidx, the installed $lib");
 
-# the versions of the source tree: its base script's and each update's target
-my $tree = "$FindBin::RealBin/../../..";
+# the versions of the source tree (PG_UUIDX_SOURCE, test/run.sh sets it; the
+# run's copy of the tests has no scripts): its base script's and each
+# update's target
+my $tree = $ENV{PG_UUIDX_SOURCE} || "$FindBin::RealBin/../../..";
 my @want = sort map { m{pg_uuidx--(?:[^/]*--)?([\d.]+)\.sql$} ? $1 : () } glob("$tree/pg_uuidx--*.sql");
 my @have = split /\n/, $node->safe_psql('postgres', q{SELECT version FROM pg_available_extension_versions
 	WHERE name = 'pg_uuidx' ORDER BY version});

@@ -53,7 +53,7 @@ $node->safe_psql('postgres', 'CREATE DATABASE versions');
 for my $v (@have)
 {
 	my ($rc, $out, $err) = $node->psql('versions',
-		"CREATE EXTENSION pg_uuidx VERSION '$v'; SELECT extversion FROM pg_extension; DROP EXTENSION pg_uuidx");
+		"CREATE EXTENSION pg_uuidx VERSION '$v'; SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'; DROP EXTENSION pg_uuidx");
 	is($out, $v, "CREATE EXTENSION pg_uuidx VERSION '$v' from the installed scripts") or diag($err);
 }
 

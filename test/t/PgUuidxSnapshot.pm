@@ -16,8 +16,9 @@ our @EXPORT = qw(dependents_schema catalog_snapshot data_digest);
 # parent's), ts (an IMMUTABLE reader of id to timestamptz, written with
 # the placeholder ID), check (a boolean test of ID), literal (text that
 # names the functions, kept in string literals) and attack (a statement
-# that a string literal holds after a quote); extra is SQL run at the end.  Role app_reader gets
-# a column grant; the rows are made by the defaults.
+# that a string literal holds after a quote); extra is SQL run at the end.
+# Role app_reader (made by the caller) gets a column grant; the rows are
+# made by the defaults.
 sub dependents_schema
 {
 	my (%c) = @_;
@@ -25,7 +26,6 @@ sub dependents_schema
 	my $check = sub { (my $e = $c{check}) =~ s/\bID\b/$_[0]/g; $e };
 	(my $lit = $c{literal}) =~ s/'/''/g;
 	return qq{
-	CREATE ROLE app_reader;
 	CREATE SCHEMA app;
 	CREATE DOMAIN app.v7id AS uuid CHECK (@{[ $check->('VALUE') ]});
 	-- defaults of a parent and a child with its own

@@ -129,7 +129,7 @@ SKIP:
 		                     PLACING (ARRAY['8', '9', 'a', 'b'])[1 + (i / 3) % 4] FROM 17)::uuid
 		      FROM generate_series(1, 80000) i
 		      UNION ALL
-		      VALUES ('00000000-0000-0000-0000-000000000000'), ('ffffffff-ffff-ffff-ffff-ffffffffffff'),
+		      VALUES ('00000000-0000-0000-0000-000000000000'::uuid), ('ffffffff-ffff-ffff-ffff-ffffffffffff'),
 		             ('00000000-0000-1000-8000-000000000000'), ('ffffffff-ffff-1fff-bfff-ffffffffffff'),
 		             ('00000000-0000-6000-8000-000000000000'), ('ffffffff-ffff-6fff-bfff-ffffffffffff'),
 		             ('00000000-0000-7000-8000-000000000000'), ('ffffffff-ffff-7fff-bfff-ffffffffffff'),

@@ -147,11 +147,18 @@ sub data_digest
 	my ($node, $db, $schemas) = @_;
 	return $node->safe_psql($db, qq{
 	SET search_path = pg_catalog;
-	SELECT string_agg(format('%s %s', c.oid::regclass,
-	           (xpath('/row/d/text()', query_to_xml(format('SELECT count(*) || '' '' || md5(coalesce(string_agg(r::text, '','' ORDER BY r::text), '''')) AS d FROM %s r', c.oid::regclass),
-	                                                false, true, '')))[1]), E'\\n' ORDER BY c.oid::regclass::text)
+	CREATE FUNCTION pg_temp.digest(rel regclass) RETURNS text LANGUAGE plpgsql AS \$\$
+	DECLARE
+		d text;
+	BEGIN
+		EXECUTE format('SELECT count(*) || '' '' || md5(coalesce(string_agg(r::text, '','' ORDER BY r::text), ''''))'
+		               ' FROM %s r', rel) INTO d;
+		RETURN d;
+	END \$\$;
+	SELECT string_agg(format('%s %s', c.oid::regclass, pg_temp.digest(c.oid::regclass)), E'\\n' ORDER BY c.oid::regclass::text)
 	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-	WHERE n.nspname = ANY ($schemas) AND c.relkind IN ('r', 'p', 'm', 'v')});
+	WHERE n.nspname = ANY ($schemas) AND c.relkind IN ('r', 'p', 'm', 'v');
+	});
 }
 
 1;

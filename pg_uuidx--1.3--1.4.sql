@@ -193,12 +193,15 @@ BEGIN
                ('uuid_timestamptz_to_v7', 'timestamp with time zone,boolean',
                 'timestamp with time zone, zero boolean DEFAULT false',
                 'ts timestamp with time zone, zero boolean DEFAULT false', 'uuid'::regtype,
-                'SELECT CASE WHEN zero THEN %1$s.uuidv7_boundary(date_trunc(''milliseconds'', ts AT TIME ZONE ''UTC'') AT TIME ZONE ''UTC'') ELSE %1$s.uuidv7_at(ts) END',
+                'SELECT CASE WHEN zero THEN %1$s.uuidv7_boundary(date_trunc(''milliseconds'', ts AT TIME ZONE ''UTC'')'
+                '                                               AT TIME ZONE ''UTC'') '
+                '            ELSE %1$s.uuidv7_at(ts) END',
                 '{uuidv7_boundary(timestamp with time zone),uuidv7_at(timestamp with time zone)}'),
                ('uuid_timestamp_to_v7', 'timestamp without time zone,boolean',
                 'timestamp without time zone, zero boolean DEFAULT false',
                 'ts timestamp without time zone, zero boolean DEFAULT false', 'uuid'::regtype,
-                'SELECT CASE WHEN zero THEN %1$s.uuidv7_boundary(date_trunc(''milliseconds'', ts) AT TIME ZONE ''UTC'') ELSE %1$s.uuidv7_at(ts) END',
+                'SELECT CASE WHEN zero THEN %1$s.uuidv7_boundary(date_trunc(''milliseconds'', ts) AT TIME ZONE ''UTC'') '
+                '            ELSE %1$s.uuidv7_at(ts) END',
                 '{uuidv7_boundary(timestamp with time zone),uuidv7_at(timestamp without time zone)}')
     ),
     -- pg_uuidx's functions, found by OID through extension membership
@@ -209,32 +212,34 @@ BEGIN
           AND e.refobjid = ours AND e.deptype = 'e'
     ),
     adopt AS (
-    SELECT e.classid, e.objid, pg_describe_object(e.classid, e.objid, e.objsubid) AS member,
-           p.oid AS fn, p.proname, n.nspname, w.arglist, w.newargs, w.body,
-           (SELECT array_agg(m.oid ORDER BY m.oid) FROM mine m WHERE m.sig = ANY (w.needs)) AS needs,
-           cardinality(w.needs) AS nneeds,
-           concat_ws(', ',
-               CASE WHEN p.prokind <> 'f' OR p.proretset OR p.prorettype <> w.result THEN 'its kind or result' END,
-               CASE WHEN pg_get_function_arguments(p.oid) <> w.arglist THEN 'its arguments or defaults' END,
-               CASE WHEN p.prosecdef THEN 'SECURITY DEFINER' END,
-               CASE WHEN p.proleakproof THEN 'LEAKPROOF' END,
-               CASE WHEN p.proconfig IS NOT NULL THEN 'its SET clauses' END,
-               CASE WHEN p.prosupport <> 0 THEN 'its planner support function' END) AS differs,
-           CASE p.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END
-           || CASE WHEN p.proisstrict THEN ' STRICT' ELSE ' CALLED ON NULL INPUT' END
-           || CASE p.proparallel WHEN 's' THEN ' PARALLEL SAFE' WHEN 'r' THEN ' PARALLEL RESTRICTED'
-                                 ELSE ' PARALLEL UNSAFE' END
-           || format(' COST %s', p.procost) AS labels,
-           format_type(p.prorettype, NULL) AS result
-    FROM pg_depend e
-    LEFT JOIN pg_proc p ON e.classid = 'pg_proc'::regclass AND p.oid = e.objid
-    LEFT JOIN pg_namespace n ON n.oid = p.pronamespace
-    LEFT JOIN want w ON w.fn = p.proname AND w.args = array_to_string(p.proargtypes::regtype[], ',')
-    WHERE e.refclassid = 'pg_extension'::regclass AND e.refobjid = theirs AND e.deptype = 'e'
+        SELECT e.classid, e.objid, pg_describe_object(e.classid, e.objid, e.objsubid) AS member,
+               p.oid AS fn, p.proname, n.nspname, w.arglist, w.newargs, w.body,
+               (SELECT array_agg(m.oid ORDER BY m.oid) FROM mine m WHERE m.sig = ANY (w.needs)) AS needs,
+               cardinality(w.needs) AS nneeds,
+               concat_ws(', ',
+                   CASE WHEN p.prokind <> 'f' OR p.proretset OR p.prorettype <> w.result THEN 'its kind or result' END,
+                   CASE WHEN pg_get_function_arguments(p.oid) <> w.arglist THEN 'its arguments or defaults' END,
+                   CASE WHEN p.prosecdef THEN 'SECURITY DEFINER' END,
+                   CASE WHEN p.proleakproof THEN 'LEAKPROOF' END,
+                   CASE WHEN p.proconfig IS NOT NULL THEN 'its SET clauses' END,
+                   CASE WHEN p.prosupport <> 0 THEN 'its planner support function' END) AS differs,
+               CASE p.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END
+               || CASE WHEN p.proisstrict THEN ' STRICT' ELSE ' CALLED ON NULL INPUT' END
+               || CASE p.proparallel WHEN 's' THEN ' PARALLEL SAFE' WHEN 'r' THEN ' PARALLEL RESTRICTED'
+                                     ELSE ' PARALLEL UNSAFE' END
+               || format(' COST %s', p.procost) AS labels,
+               format_type(p.prorettype, NULL) AS result
+        FROM pg_depend e
+        LEFT JOIN pg_proc p ON e.classid = 'pg_proc'::regclass AND p.oid = e.objid
+        LEFT JOIN pg_namespace n ON n.oid = p.pronamespace
+        LEFT JOIN want w ON w.fn = p.proname AND w.args = array_to_string(p.proargtypes::regtype[], ',')
+        WHERE e.refclassid = 'pg_extension'::regclass AND e.refobjid = theirs AND e.deptype = 'e'
     )
     SELECT coalesce(jsonb_agg(to_jsonb(a) ORDER BY a.member), '[]') INTO plan FROM adopt a;
 
-    SELECT string_agg(a.member, ', ' ORDER BY a.member) INTO bad FROM jsonb_to_recordset(plan) AS a(member text, fn oid, arglist text, differs text, needs oid[], nneeds int) WHERE a.arglist IS NULL;
+    SELECT string_agg(a.member, ', ' ORDER BY a.member) INTO bad
+    FROM jsonb_to_recordset(plan) AS a(member text, arglist text)
+    WHERE a.arglist IS NULL;
     IF bad IS NOT NULL THEN
         RAISE EXCEPTION 'extension "pg_uuidv7" has members pg_uuidx does not know: %', bad
             USING ERRCODE = 'object_not_in_prerequisite_state',
@@ -242,17 +247,20 @@ BEGIN
                   HINT = 'Move the other members out of pg_uuidv7 first; nothing was changed.';
     END IF;
     SELECT string_agg(format('%s (%s)', a.fn::regprocedure, a.differs), ', ' ORDER BY a.member) INTO bad
-    FROM jsonb_to_recordset(plan) AS a(member text, fn oid, arglist text, differs text, needs oid[], nneeds int) WHERE a.differs <> '';
+    FROM jsonb_to_recordset(plan) AS a(member text, fn oid, differs text)
+    WHERE a.differs <> '';
     IF bad IS NOT NULL THEN
         RAISE EXCEPTION 'pg_uuidv7''s functions differ from pg_uuidv7 1.6''s: %', bad
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   DETAIL = 'Their replacements could not keep every property; nothing was changed.',
                   HINT = 'Restore the property with ALTER FUNCTION, or move what uses the function by hand.';
     END IF;
-    IF ours IS NULL OR EXISTS (SELECT FROM jsonb_to_recordset(plan) AS a(member text, fn oid, arglist text, differs text, needs oid[], nneeds int) WHERE cardinality(a.needs) IS DISTINCT FROM a.nneeds) THEN
+    IF ours IS NULL OR EXISTS (SELECT FROM jsonb_to_recordset(plan) AS a(needs oid[], nneeds int)
+                               WHERE cardinality(a.needs) IS DISTINCT FROM a.nneeds) THEN
         RAISE EXCEPTION 'pg_uuidx''s functions are not where expected'
             USING ERRCODE = 'object_not_in_prerequisite_state',
-                  DETAIL = 'uuidv7(), ulid_extract_timestamp(uuid), uuidv7_boundary(timestamptz) and uuidv7_at() must be members of extension pg_uuidx; nothing was changed.',
+                  DETAIL = 'uuidv7(), ulid_extract_timestamp(uuid), uuidv7_boundary(timestamptz) and uuidv7_at() '
+                           'must be members of extension pg_uuidx; nothing was changed.',
                   HINT = 'Update pg_uuidx with ALTER EXTENSION pg_uuidx UPDATE.';
     END IF;
 

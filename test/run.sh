@@ -127,6 +127,17 @@ tap() {
     cd "$REPO"
 }
 
+# pg_uuidv7_fixture - the stand-in for pg_uuidv7 1.6 of
+# test/t/pg_uuidv7_fixture (test/t/072_adopt_pg_uuidv7.pl) into the run's
+# private copy of the server, where build_install pointed PG_CONFIG
+pg_uuidv7_fixture() {
+    local d
+    d=$("$PG_CONFIG" --sharedir)/extension
+    inside "$work/server" "$d" || { echo "$d is not in the private copy $work/server" >&2; exit 1; }
+    install -m 644 "$REPO"/test/t/pg_uuidv7_fixture/pg_uuidv7.control \
+        "$REPO"/test/t/pg_uuidv7_fixture/pg_uuidv7--1.6.sql "$d/"
+}
+
 # the sanitized build: clang's ASan+UBSan, recovery off (PostgreSQL's -fwrapv
 # stays; MEMCHECK_STRICT=1 adds -fno-wrapv); the runtime is preloaded into
 # the test servers only (asan_warmup.c says why it follows the runtime)
@@ -136,6 +147,7 @@ memcheck() {
         -fno-omit-frame-pointer -O1 -g -Wno-ignored-attributes -Wno-unknown-warning-option \
         -Wno-unused-command-line-argument -Wno-compound-token-split-by-macro \
         "$([ "${MEMCHECK_STRICT:-0}" = 1 ] && echo -fno-wrapv)")"
+    pg_uuidv7_fixture
     gcc -O2 -shared -fPIC -o "$work/asan_warmup.so" "$REPO/test/t/asan_warmup.c" -ldl
     as_user mkdir "$work/san"
     export PG_UUIDX_SERVER_PRELOAD="$(clang -print-file-name=libclang_rt.asan-x86_64.so):$work/asan_warmup.so" \
@@ -267,6 +279,7 @@ case $mode in
             memcheck "${PROVE_TESTS:-test/t/*.pl}"
         else
             build_install
+            pg_uuidv7_fixture
             sql_suites main
             [ "${FAULTS:-1}" = 0 ] || tap main "${PROVE_TESTS:-test/t/*.pl}"
             [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/099_sanitizer.pl

@@ -62,6 +62,9 @@ INSERT INTO api VALUES
     -- catalog reader: STABLE
     ('pg_uuidx_dependents', '{}', 'stable', false),
     ('pg_uuidx_pg_uuidv7_dependents', '{}', 'stable', false),
+    -- migrations: procedures (VOLATILE and PARALLEL UNSAFE, as every procedure)
+    ('pg_uuidx_adopt_pg_uuidv7', '{}', 'volatile', false),
+    ('pg_uuidx_hand_over_to_core', '{}', 'volatile', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),
@@ -74,7 +77,11 @@ CREATE TEMP TABLE restricted (fn text, args text[]);
 INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuidv6', '{}'),
     ('uuidv7_at', '{"timestamp with time zone"}'), ('uuidv7_at', '{"timestamp without time zone"}');
 
-SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api));
+-- procedures: called with CALL, in one transaction, by a superuser
+CREATE TEMP TABLE procedures (fn text);
+INSERT INTO procedures VALUES ('pg_uuidx_adopt_pg_uuidv7'), ('pg_uuidx_hand_over_to_core');
+
+SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures));
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
 FROM api;
@@ -83,12 +90,21 @@ FROM api;
 SELECT is(p.proisstrict, a.strict, a.fn || '(' || array_to_string(a.args, ', ') || ') strictness')
 FROM api AS a
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
-SELECT is(p.proparallel::text, CASE WHEN r.fn IS NULL THEN 's' ELSE 'r' END,
+SELECT is(p.proparallel::text, CASE WHEN c.fn IS NOT NULL THEN 'u' WHEN r.fn IS NULL THEN 's' ELSE 'r' END,
           a.fn || '(' || array_to_string(a.args, ', ') || ') is PARALLEL ' ||
-          CASE WHEN r.fn IS NULL THEN 'SAFE' ELSE 'RESTRICTED' END)
+          CASE WHEN c.fn IS NOT NULL THEN 'UNSAFE' WHEN r.fn IS NULL THEN 'SAFE' ELSE 'RESTRICTED' END)
 FROM api AS a
 LEFT JOIN restricted AS r ON r.fn = a.fn AND r.args = a.args
+LEFT JOIN procedures AS c ON c.fn = a.fn
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
+
+SELECT is(p.prokind::text, 'p', c.fn || '() is a procedure')
+FROM procedures AS c JOIN pg_proc AS p ON p.oid = ('uuidx.' || c.fn || '()')::regprocedure;
+SELECT is(p.proconfig, '{"search_path=pg_catalog, pg_temp"}', c.fn || '() runs with search_path = pg_catalog, pg_temp')
+FROM procedures AS c JOIN pg_proc AS p ON p.oid = ('uuidx.' || c.fn || '()')::regprocedure;
+SELECT is(l.lanname::text, 'plpgsql', c.fn || '() is PL/pgSQL')
+FROM procedures AS c JOIN pg_proc AS p ON p.oid = ('uuidx.' || c.fn || '()')::regprocedure
+JOIN pg_language AS l ON l.oid = p.prolang;
 
 -- nothing more and nothing less than the table above (and min/max) is installed
 SELECT set_eq(

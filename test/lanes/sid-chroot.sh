@@ -80,7 +80,7 @@ sid_run() {
 }
 
 sid_setup() {
-    local dir=$1 major=$2 start=$SECONDS mirror missing=() p clang_major pgtap_from
+    local dir=$1 major=$2 start=$SECONDS mirror missing=() p clang_major pgtap_from changed=no
     mirror=$(sid_mirror) || return 1
     mkdir -p "$(dirname "$dir")" && dir=$(realpath -m "$dir")
     if sid_busy "$dir"; then
@@ -110,6 +110,7 @@ sid_setup() {
         mkdir -p "$dir.new/etc/postgresql-common/createcluster.d"
         echo "create_main_cluster = false" >"$dir.new/etc/postgresql-common/createcluster.d/pg_uuidx.conf"
         date -u +%FT%TZ >"$dir.new/.pg_uuidx-debootstrap-ok"
+        changed=yes
         mv "$dir.new" "$dir" || return 1
     fi
     # the server, its client and libpq from experimental, all else from sid
@@ -123,6 +124,7 @@ sid_setup() {
     done
     if [ ${#missing[@]} -gt 0 ] || [ ! -f "$dir/usr/share/postgresql/$major/extension/pgtap.control" ]; then
         say "sid chroot: installing ${missing[*]:-pgTAP}"
+        changed=yes
         sid_run "$dir" apt-get -q update >/dev/null || return 1
         sid_run "$dir" apt-get -q -y install "${sid_packages[@]}" >>"$dir.apt.log" 2>&1 ||
             { tail -n 20 "$dir.apt.log" >&2; return 1; }
@@ -132,12 +134,16 @@ sid_setup() {
     # the sanitizer runtime of the chroot's default clang
     clang_major=$(sid_run "$dir" clang -dumpversion | cut -d. -f1)
     [ -n "$clang_major" ] || { echo "no clang in the chroot $dir" >&2; return 1; }
-    sid_run "$dir" dpkg-query -W -f '${Status}' "libclang-rt-$clang_major-dev" 2>/dev/null |
-        grep -q 'install ok installed' || sid_run "$dir" apt-get -q -y install "libclang-rt-$clang_major-dev" \
-        >>"$dir.apt.log" 2>&1 || { tail -n 20 "$dir.apt.log" >&2; return 1; }
+    if ! sid_run "$dir" dpkg-query -W -f '${Status}' "libclang-rt-$clang_major-dev" 2>/dev/null |
+        grep -q 'install ok installed'; then
+        changed=yes
+        sid_run "$dir" apt-get -q -y install "libclang-rt-$clang_major-dev" >>"$dir.apt.log" 2>&1 ||
+            { tail -n 20 "$dir.apt.log" >&2; return 1; }
+    fi
     # pgTAP is SQL only: postgresql-MAJOR-pgtap when sid has one, else the SQL
     # files of the newest postgresql-N-pgtap there, unpacked (no server of N)
     if [ ! -f "$dir/usr/share/postgresql/$major/extension/pgtap.control" ]; then
+        changed=yes
         if sid_run "$dir" apt-cache show "postgresql-$major-pgtap" >/dev/null 2>&1; then
             sid_run "$dir" apt-get -q -y install "postgresql-$major-pgtap" >>"$dir.apt.log" 2>&1 ||
                 { tail -n 20 "$dir.apt.log" >&2; return 1; }
@@ -153,8 +159,10 @@ sid_setup() {
                 rm -rf "$dir/tmp/pgtap" || return 1
         fi
     fi
+    # the stamp: what the chroot has, and how long its last change took
+    [ "$changed" = no ] && [ -f "$dir/.pg_uuidx-chroot-ok" ] && return 0
     echo "$(date -u +%FT%TZ) $(sid_run "$dir" dpkg-query -W -f '${Package} ${Version}' "postgresql-$major")," \
-        "clang $clang_major, checked in $((SECONDS - start))s" >"$dir/.pg_uuidx-chroot-ok"
+        "clang $clang_major, set up in $((SECONDS - start))s" >"$dir/.pg_uuidx-chroot-ok"
 }
 
 # sid_tree REPO DIR - the tracked files of the work tree REPO, as they are

@@ -131,7 +131,9 @@ sid_lane() {
     local dir=$CACHE/sid start=$SECONDS v
     sid_setup "$dir" "$1" || return 1
     say "PG $1: sid chroot $dir ready in $((SECONDS - start))s: $(cat "$dir/.pg_uuidx-chroot-ok")"
-    sid_tree "$REPO" "$dir/build/pg_uuidx" || return 1
+    # what an interrupted or KEEP=1 run left in the chroot's /tmp (sid_setup
+    # made sure that no other run is using the chroot)
+    rm -rf "$dir"/tmp/pg_uuidx.* && sid_tree "$REPO" "$dir/build/pg_uuidx" || return 1
     run=(sid_run "$dir" env PG_MAJOR="$1")
     for v in FAULTS MEMCHECK MEMCHECK_STRICT PROVE_TESTS KEEP PG_CFLAGS; do
         [ -z "${!v+set}" ] || run+=("$v=${!v}")
@@ -164,13 +166,16 @@ for lane in "${lanes[@]}"; do
     say "PG $lane: test/run.sh"
     out=$CACHE/test-pg$lane.out start=$SECONDS rc=0
     if [ "${run[0]}" = sid_run ]; then
-        "${run[@]}" 2>&1 | tee "$out" || rc=$? failed=1
+        # tee outlives a Ctrl-C, so that the runner's cleanup and summary
+        # still have somewhere to go
+        "${run[@]}" 2>&1 | (trap '' INT; exec tee "$out") || rc=$? failed=1
         ! sid_mounted "$CACHE/sid" || { echo "== still mounted below $CACHE/sid (findmnt)" >&2; rc=1 failed=1; }
     else
         "${run[@]}" bash "$REPO/test/run.sh" 2>&1 | tee "$out" || rc=$? failed=1
     fi
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1 || true)
     results+=("PG $lane: ${summary:-no summary} (exit $rc, tests $((SECONDS - start))s; $built)")
+    [ "$rc" -lt 128 ] || { results+=("interrupted: no further lane run"); break; }
 done
 say summary
 printf '%s\n' "${results[@]}"

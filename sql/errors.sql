@@ -102,11 +102,16 @@ FROM (VALUES
     ($$pg_temp.shape(uuidv7_at('2001-02-03 04:05:06.789013+00'))$$)
 ) AS c(call);
 
--- text names in a database whose encoding has no conversion to UTF-8
+-- text names in a database whose encoding has no conversion to UTF-8: LATIN2
+-- with its default one switched off in this database (MULE_INTERNAL had
+-- none, and PostgreSQL 19 removed it; sql/encodings.sql)
 SELECT current_database() AS regress_db \gset
-CREATE DATABASE pg_uuidx_errors_mule ENCODING 'MULE_INTERNAL' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
-\c pg_uuidx_errors_mule
+CREATE DATABASE pg_uuidx_errors_noconv ENCODING 'LATIN2' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
+\c pg_uuidx_errors_noconv
 CREATE EXTENSION pg_uuidx;
+UPDATE pg_catalog.pg_conversion SET condefault = false
+WHERE conforencoding = pg_catalog.pg_char_to_encoding('LATIN2')
+  AND contoencoding = pg_catalog.pg_char_to_encoding('UTF8') AND condefault;
 CREATE FUNCTION pg_temp.try(call text, OUT result text, OUT state text, OUT message text, OUT detail text)
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -121,7 +126,7 @@ FROM (VALUES
     ($$uuidv5(uuid_namespace_dns(), 'a'::bytea)$$)
 ) AS c(call);
 \c :regress_db
-DROP DATABASE pg_uuidx_errors_mule;
+DROP DATABASE pg_uuidx_errors_noconv;
 SET search_path = public, pg_catalog;
 
 DROP EXTENSION pg_uuidx;

@@ -41,6 +41,7 @@
 #include "utils/inval.h"
 #include "utils/rangetypes.h"
 #include "utils/syscache.h"
+#include "utils/timestamp.h"
 
 /* the ticks of a range: none (empty), or lo..hi inclusive */
 typedef struct TickSpan

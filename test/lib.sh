@@ -18,13 +18,20 @@ debian_server=no
 say() { echo "== $*"; }
 
 # need PACKAGE... - Debian packages, installed when missing (with the server's
-# own packages when the server is Debian's)
+# own packages when the server is Debian's; postgresql-N holds contrib)
 need() {
     local want=(make gcc perl libipc-run-perl "$@")
-    [ "$debian_server" = yes ] && want+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib)
+    [ "$debian_server" = yes ] && want+=("postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR")
     install_missing "${want[@]}"
     bindir=$("$PG_CONFIG" --bindir)
     pgxs_src=$(dirname "$("$PG_CONFIG" --pgxs)")/..
+}
+
+# need_sanitizers - clang, llvm and the ASan/UBSan runtime of that clang
+# (libclang-rt-N-dev for clang N: 14 on bookworm, 21 on sid)
+need_sanitizers() {
+    install_missing clang llvm
+    install_missing "libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev"
 }
 
 # build_install [MAKE ARGS] - a clean build from this work tree, installed

@@ -46,10 +46,13 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:-}
+# pgTAP: Debian's package for a Debian server that has no pgTAP yet
+# (test/lanes/sid-chroot.sh copies pgTAP's SQL files for a major without one)
+need libtap-parser-sourcehandler-pgtap-perl python3 $([ "$debian_server" = no ] ||
+    [ -f "$("$PG_CONFIG" --sharedir 2>/dev/null)/extension/pgtap.control" ] || echo "postgresql-$PG_MAJOR-pgtap")
 # clang's sanitizers: for the sanitizer pass and for the TAP test that runs
 # this runner's sanitizer pass itself (test/t/095_runner_cleanup.pl)
-need libtap-parser-sourcehandler-pgtap-perl python3 $([ "$debian_server" = no ] || echo "postgresql-$PG_MAJOR-pgtap") \
-    $([ -n "$mode" ] || [ "${FAULTS:-1}" = 0 ] || echo clang libclang-rt-14-dev llvm)
+[ -n "$mode" ] || [ "${FAULTS:-1}" = 0 ] || need_sanitizers
 stage
 # the work tree test/t/095_runner_cleanup.pl runs this runner from (default:
 # this one; another shows the test failing against a broken runner)
@@ -142,7 +145,7 @@ pg_uuidv7_fixture() {
 # stays; MEMCHECK_STRICT=1 adds -fno-wrapv); the runtime is preloaded into
 # the test servers only (asan_warmup.c says why it follows the runtime)
 memcheck() {
-    need clang libclang-rt-14-dev llvm
+    need_sanitizers
     build_install CC=clang PG_CFLAGS="$(echo -fsanitize=address,undefined -fno-sanitize-recover=all \
         -fno-omit-frame-pointer -O1 -g -Wno-ignored-attributes -Wno-unknown-warning-option \
         -Wno-unused-command-line-argument -Wno-compound-token-split-by-macro \

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # test/lanes/majors.sh [--build-only] [LANE...] - "make test" (test/run.sh) against
-# several PostgreSQL builds (default lanes: 15 17 18 18-nossl), one summary
-# line per lane; exits non-zero if any lane fails.
+# several PostgreSQL builds (default lanes: 15 17 18 18-nossl 19), one
+# summary line per lane; exits non-zero if any lane fails.
 #   15        Debian bookworm's packaged server
 #   17, 18    built with OpenSSL, e2fs uuid and TAP tests (18 also with
 #             assertions) into $CACHE/pg17, pg18
 #   18-nossl  PostgreSQL 18 built --without-openssl with assertions into
 #             $CACHE/pg18-nossl: core's own MD5/SHA code and its memory
 #             handling, which differ from the OpenSSL ones
+#   19        Debian's postgresql-19 from experimental, in a Debian sid
+#             chroot in $CACHE/sid (test/lanes/sid-chroot.sh: bookworm
+#             cannot run those binaries, and the mirror has no source of
+#             them); the suite runs inside the chroot on a copy of the work
+#             tree's tracked files as they are now.  With PG19_SOURCE: built
+#             like 18 into $CACHE/pg19 instead
 # The source of major N is PGN_SOURCE when set: a release tarball, an
 # unpacked tree, or a git checkout or bare repository (PGN_REF picks the
 # commit, default HEAD); else the upstream tarball of Debian's source package
@@ -19,21 +25,24 @@
 # Environment: PG_UUIDX_MAJORS_CACHE (default: /var/cache/pg_uuidx/majors as
 # root, which the postgres OS user of the test servers can read, else
 # ~/.cache/pg_uuidx/majors); PG_UUIDX_MIRROR (test/debian.sh); MAKE_JOBS.
-# --build-only gets the sources and builds, and runs no tests.
+# --build-only gets the sources and builds (or sets up the chroot), and
+# runs no tests.  FAULTS, MEMCHECK, MEMCHECK_STRICT, PROVE_TESTS, KEEP and
+# PG_CFLAGS reach test/run.sh in the chroot too.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
+. "$REPO/test/lanes/sid-chroot.sh"
 
 build_only=no lanes=()
 for arg; do
     case $arg in
         --build-only) build_only=yes ;;
-        15|17|18|18-nossl) lanes+=("$arg") ;;
-        *) echo "usage: $0 [--build-only] [15] [17] [18] [18-nossl]" >&2; exit 2 ;;
+        15|17|18|18-nossl|19) lanes+=("$arg") ;;
+        *) echo "usage: $0 [--build-only] [15] [17] [18] [18-nossl] [19]" >&2; exit 2 ;;
     esac
 done
-[ ${#lanes[@]} -gt 0 ] || lanes=(15 17 18 18-nossl)
+[ ${#lanes[@]} -gt 0 ] || lanes=(15 17 18 18-nossl 19)
 [ "$(id -u)" = 0 ] && CACHE=/var/cache/pg_uuidx/majors || CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/pg_uuidx/majors
 CACHE=${PG_UUIDX_MAJORS_CACHE:-$CACHE}
 mkdir -p "$CACHE" && CACHE=$(cd "$CACHE" && pwd)
@@ -91,7 +100,7 @@ build_lane() {
     local flags=(--with-uuid=e2fs --without-icu --without-llvm --with-readline --with-zlib --enable-tap-tests)
     case $lane in
         17) flags+=(--with-openssl) ;;
-        18) flags+=(--with-openssl --enable-cassert --enable-debug) ;;
+        18|19) flags+=(--with-openssl --enable-cassert --enable-debug) ;;
         18-nossl) flags+=(--without-openssl --enable-cassert --enable-debug) ;;
     esac
     if [ -f "$prefix/.pg_uuidx-build-ok" ]; then
@@ -116,11 +125,33 @@ build_lane() {
     echo "$(date -u +%FT%TZ) from $src_desc, ${flags[*]}, built in $((SECONDS - start))s" >"$prefix/.pg_uuidx-build-ok"
 }
 
+# sid_lane MAJOR - the chroot's server of MAJOR (sid_setup), and in run
+# test/run.sh inside the chroot on a fresh copy of the work tree
+sid_lane() {
+    local dir=$CACHE/sid start=$SECONDS v
+    sid_setup "$dir" "$1" || return 1
+    say "PG $1: sid chroot $dir ready in $((SECONDS - start))s: $(cat "$dir/.pg_uuidx-chroot-ok")"
+    # what an interrupted or KEEP=1 run left in the chroot's /tmp (sid_setup
+    # made sure that no other run is using the chroot)
+    rm -rf "$dir"/tmp/pg_uuidx.* && sid_tree "$REPO" "$dir/build/pg_uuidx" || return 1
+    run=(sid_run "$dir" env PG_MAJOR="$1")
+    for v in FAULTS MEMCHECK MEMCHECK_STRICT PROVE_TESTS KEEP PG_CFLAGS; do
+        [ -z "${!v+set}" ] || run+=("$v=${!v}")
+    done
+    run+=(bash /build/pg_uuidx/test/run.sh)
+    built="Debian sid chroot, $(cut -d' ' -f2- "$dir/.pg_uuidx-chroot-ok")"
+}
+
 results=() failed=0
 for lane in "${lanes[@]}"; do
     rc=0
     if [ "$lane" = 15 ]; then
         run=(env -u PG_CONFIG PG_MAJOR=15) built="Debian package"
+    elif [ "$lane" = 19 ] && [ -z "${PG19_SOURCE:-}" ]; then
+        if ! sid_lane 19; then
+            results+=("PG 19: NO SID CHROOT: its setup failed (see above; logs: $CACHE/sid.*.log)") failed=1
+            continue
+        fi
     elif build_lane "$lane" || rc=$?; [ "$rc" = 0 ]; then
         run=(env PG_CONFIG="$CACHE/pg$lane/bin/pg_config")
         built="$("$CACHE/pg$lane/bin/pg_config" --version) $(sed 's/^[^ ]* //' "$CACHE/pg$lane/.pg_uuidx-build-ok")"
@@ -134,9 +165,17 @@ for lane in "${lanes[@]}"; do
     [ "$build_only" = no ] || { results+=("PG $lane: $built"); continue; }
     say "PG $lane: test/run.sh"
     out=$CACHE/test-pg$lane.out start=$SECONDS rc=0
-    "${run[@]}" bash "$REPO/test/run.sh" 2>&1 | tee "$out" || rc=$? failed=1
+    if [ "${run[0]}" = sid_run ]; then
+        # tee outlives a Ctrl-C, so that the runner's cleanup and summary
+        # still have somewhere to go
+        "${run[@]}" 2>&1 | (trap '' INT; exec tee "$out") || rc=$? failed=1
+        ! sid_mounted "$CACHE/sid" || { echo "== still mounted below $CACHE/sid (findmnt)" >&2; rc=1 failed=1; }
+    else
+        "${run[@]}" bash "$REPO/test/run.sh" 2>&1 | tee "$out" || rc=$? failed=1
+    fi
     summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1 || true)
     results+=("PG $lane: ${summary:-no summary} (exit $rc, tests $((SECONDS - start))s; $built)")
+    [ "$rc" -lt 128 ] || { results+=("interrupted: no further lane run"); break; }
 done
 say summary
 printf '%s\n' "${results[@]}"

@@ -153,6 +153,24 @@ SELECT pg_temp.plan($$SELECT n FROM events WHERE id <@ '[2026-01-02 06:00+00, 20
        (SELECT array_agg(n) FROM events WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)' AND n = 1810) AS rows_found;
 DROP INDEX events_morning;
 
+-- a partition that is partitioned itself, and a UNION ALL of partitioned
+-- tables: pruned at every level, one pair of edges
+CREATE TABLE nested (id uuid NOT NULL, n int) PARTITION BY RANGE (id);
+CREATE TABLE nested_12 PARTITION OF nested FOR VALUES FROM (uuidv7_boundary('2026-01-01')) TO (uuidv7_boundary('2026-01-03'))
+    PARTITION BY RANGE (id);
+CREATE TABLE nested_1 PARTITION OF nested_12 FOR VALUES FROM (uuidv7_boundary('2026-01-01')) TO (uuidv7_boundary('2026-01-02'));
+CREATE TABLE nested_2 PARTITION OF nested_12 FOR VALUES FROM (uuidv7_boundary('2026-01-02')) TO (uuidv7_boundary('2026-01-03'));
+CREATE TABLE nested_3 PARTITION OF nested FOR VALUES FROM (uuidv7_boundary('2026-01-03')) TO (uuidv7_boundary('2026-01-04'));
+INSERT INTO nested SELECT id, n FROM events;
+ANALYZE nested;
+SELECT regexp_replace(pg_temp.plan($$SELECT n FROM nested WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)' AND n > 0$$),
+                      '''[^'']*''', '''...''', 'g') AS nested_plan,
+       (SELECT count(*) FROM nested WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)' AND n > 0) AS rows_in_range;
+SELECT regexp_replace(pg_temp.plan($$SELECT n FROM (SELECT id, n FROM nested UNION ALL SELECT id, n FROM events) u
+                                     WHERE id <@ '[2026-01-02 06:00+00, 2026-01-02 07:00+00)'$$),
+                      '''[^'']*''', '''...''', 'g') AS union_plan;
+DROP TABLE nested;
+
 -- a range from a sub-select (here one that may answer differently each
 -- time it runs) is not copied into the edges: it runs once, as an
 -- InitPlan, and each count is that of one range (0: no row sampled).

@@ -253,7 +253,9 @@ pg_uuidx_uuidv6_range_upper(PG_FUNCTION_ARGS)
  * per version, pg_uuidx's edge functions and <@ operator that go with the
  * predicate; the btree operators of uuid's default operator family and of
  * the last other family an index used.  Any change to pg_proc, pg_operator,
- * pg_amop or pg_amproc forgets it all.
+ * pg_amop or pg_amproc forgets it all.  (Extension membership changes
+ * forget nothing: what decides whether a member is ours, its language,
+ * library and symbol, is in pg_proc.)
  */
 typedef struct SupportObjects
 {
@@ -439,9 +441,9 @@ RunsBuiltin(Oid fn, Oid builtin, const char *symbol)
 /*
  * The >= and <= operators on uuid of a btree operator family (InvalidOid:
  * uuid's default one) into *ops; false unless the family sorts as uuid's
- * default one does: its comparison, >= and <= run core's uuid_cmp, uuid_ge and uuid_le.
- * The edges are ids in that order; a family of another order (e.g. a
- * descending one) would read them the other way round.
+ * default one does: its comparison, >= and <= run core's uuid_cmp, uuid_ge
+ * and uuid_le.  The edges are ids in that order; a family of another order
+ * (e.g. a descending one) would read them the other way round.
  */
 static bool
 EdgeOperatorsOf(Oid opfamily, EdgeOperators *ops)
@@ -452,13 +454,14 @@ EdgeOperatorsOf(Oid opfamily, EdgeOperators *ops)
 	bool		same_order;
 
 	RegisterSupportCallbacks();
-	if (!OidIsValid(opfamily))
-		opfamily = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
-	if (cached->opfamily == opfamily)
+	if (OidIsValid(cached->opfamily) &&
+		(!OidIsValid(opfamily) || cached->opfamily == opfamily))
 	{
 		*ops = *cached;
 		return OidIsValid(ops->ge);
 	}
+	if (!OidIsValid(opfamily))
+		opfamily = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
 	ops->opfamily = opfamily;
 	ops->ge = get_opfamily_member(opfamily, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
 	ops->le = get_opfamily_member(opfamily, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
@@ -601,6 +604,18 @@ IsCopyableRange(Node *range)
 		!contain_subplans(range);
 }
 
+/* whether range table entry "rti" is a partition or inheritance child */
+static bool
+IsInheritanceChild(PlannerInfo *root, Index rti)
+{
+	AppendRelInfo *appinfo;
+
+	if (root->append_rel_array == NULL || (int) rti >= root->simple_rel_array_size ||
+		(appinfo = root->append_rel_array[rti]) == NULL)
+		return false;
+	return rt_fetch(appinfo->parent_relid, root->parse->rtable)->rtekind == RTE_RELATION;
+}
+
 /*
  * The parse location that marks the id in the row test of an expansion:
  * no parsed Var has it (they have -1 or an offset), and equal() ignores
@@ -618,9 +633,11 @@ IsCopyableRange(Node *range)
  * (the request shows both call forms as a function call): a partial index
  * "WHERE id <@ r" is implied by it.  Its id is marked
  * (EXPANDED_ID_LOCATION) so that it is not expanded again when the planner
- * simplifies it once more: the arguments of an AND are (simplify_and_arguments),
- * and so are the copies of the quals a partition gets, which carry the
- * edges already.
+ * simplifies it once more, as it does with the arguments of an AND
+ * (simplify_and_arguments).  The copy of the quals a partition or
+ * inheritance child gets is simplified again too; it carries the edges
+ * already, so a child (itself partitioned, or the parent of an inheritance
+ * tree scanned as its own child) is not expanded.
  */
 static Node *
 ExpandForPartitions(SupportRequestSimplify *req, int version)
@@ -643,6 +660,8 @@ ExpandForPartitions(SupportRequestSimplify *req, int version)
 		return NULL;
 	rte = rt_fetch(var->varno, req->root->parse->rtable);
 	if (rte->rtekind != RTE_RELATION || !IsCopyableRange(range))
+		return NULL;
+	if (IsInheritanceChild(req->root, var->varno))
 		return NULL;
 	/* relhassubclass from the syscache: nothing to expand on a plain table */
 	if (rte->relkind != RELKIND_PARTITIONED_TABLE &&

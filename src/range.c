@@ -20,10 +20,16 @@
  */
 #include "postgres.h"
 
+#include "access/htup_details.h"
+#include "access/nbtree.h"
 #include "access/stratnum.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_class_d.h"
 #include "catalog/pg_inherits.h"
+#include "catalog/pg_language_d.h"
+#include "catalog/pg_operator.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
 #include "compat.h"
@@ -32,10 +38,12 @@
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
+#include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
-#include "parser/parse_func.h"
 #include "parser/parsetree.h"
 #include "ticks.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
 #include "utils/inval.h"
@@ -243,101 +251,231 @@ pg_uuidx_uuidv6_range_upper(PG_FUNCTION_ARGS)
 
 /*
  * What the planner support looks up in the catalogs, kept for the session:
- * per version, the edge functions and the recheck function of the schema
- * the predicate lives in; the btree operators of uuid's default operator
- * family and of the last other family an index used.  Any change to
- * pg_proc or pg_amop forgets it all.
+ * per version, pg_uuidx's edge functions and <@ operator that go with the
+ * predicate; the btree operators of uuid's default operator family and of
+ * the last other family an index used.  Any change to pg_proc, pg_operator,
+ * pg_amop or pg_amproc forgets it all.  (Extension membership changes
+ * forget nothing: what decides whether a member is ours, its language,
+ * library and symbol, is in pg_proc.)
  */
-typedef struct SupportFunctions
+typedef struct SupportObjects
 {
 	Oid			predicate;		/* the uuidvN_in_time_range they go with */
-	Oid			lower;			/* uuidvN_range_lower */
-	Oid			upper;			/* uuidvN_range_upper */
-	Oid			recheck;		/* uuidvN_in_time_range_recheck */
-} SupportFunctions;
+	Oid			lower;			/* uuidvN_range_lower, or InvalidOid */
+	Oid			upper;			/* uuidvN_range_upper, or InvalidOid */
+	Oid			opno;			/* <@ (uuid, tstzrange) of the predicate, or
+								 * InvalidOid */
+} SupportObjects;
 
 typedef struct EdgeOperators
 {
 	Oid			opfamily;
-	Oid			ge;
-	Oid			le;
+	Oid			ge;				/* InvalidOid: the family does not sort */
+	Oid			le;				/* like uuid's default one */
 } EdgeOperators;
 
-static SupportFunctions support_functions[2];	/* [0] v6, [1] v7 */
+static SupportObjects support_objects[2];	/* [0] v6, [1] v7 */
 static EdgeOperators default_operators;
 static EdgeOperators index_operators;
 static bool support_callbacks_registered = false;
+static uint64 support_lookups_forgotten = 0;	/* how often, to tell a
+												 * lookup that a change came
+												 * while it ran */
 
 static void
 ForgetSupportLookups(Datum arg, int cacheid, uint32 hashvalue)
 {
-	memset(support_functions, 0, sizeof(support_functions));
+	support_lookups_forgotten++;
+	memset(support_objects, 0, sizeof(support_objects));
 	memset(&default_operators, 0, sizeof(default_operators));
 	memset(&index_operators, 0, sizeof(index_operators));
 }
 
-/*
- * The function "uuidvN_suffix" of these arguments in the predicate's schema;
- * InvalidOid when it is missing and missing_ok.
- */
-static Oid
-SiblingFunction(Oid predicate, int version, const char *suffix, int nargs,
-				Oid *argtypes, bool missing_ok)
+static void
+RegisterSupportCallbacks(void)
 {
-	char		name[NAMEDATALEN];
-
-	snprintf(name, sizeof(name), "uuidv%d_%s", version, suffix);
-	return LookupFuncName(list_make2(makeString(get_namespace_name(get_func_namespace(predicate))),
-									 makeString(name)),
-						  nargs, argtypes, missing_ok);
+	if (support_callbacks_registered)
+		return;
+	CacheRegisterSyscacheCallback(PROCOID, ForgetSupportLookups, (Datum) 0);
+	CacheRegisterSyscacheCallback(OPEROID, ForgetSupportLookups, (Datum) 0);
+	CacheRegisterSyscacheCallback(AMOPSTRATEGY, ForgetSupportLookups, (Datum) 0);
+	CacheRegisterSyscacheCallback(AMPROCNUM, ForgetSupportLookups, (Datum) 0);
+	support_callbacks_registered = true;
 }
 
-/* the edge and recheck functions that go with the predicate "predicate" */
-static const SupportFunctions *
-SupportFunctionsOf(Oid predicate, int version)
+/*
+ * The text attribute "attnum" of function "fn" when its language is
+ * "language"; NULL otherwise.
+ */
+static char *
+FunctionText(Oid fn, Oid language, AttrNumber attnum)
 {
-	SupportFunctions *f = &support_functions[version == 7];
-	Oid			argtypes[2] = {UUIDOID, TSTZRANGEOID};
+	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
+	char	   *result = NULL;
 
-	if (!support_callbacks_registered)
+	if (!HeapTupleIsValid(tuple))
+		return NULL;
+	if (((Form_pg_proc) GETSTRUCT(tuple))->prolang == language)
 	{
-		CacheRegisterSyscacheCallback(PROCOID, ForgetSupportLookups, (Datum) 0);
-		CacheRegisterSyscacheCallback(AMOPSTRATEGY, ForgetSupportLookups, (Datum) 0);
-		support_callbacks_registered = true;
+		bool		isnull;
+		Datum		value = SysCacheGetAttr(PROCOID, tuple, attnum, &isnull);
+
+		if (!isnull)
+			result = TextDatumGetCString(value);
 	}
-	if (f->predicate != predicate)
+	ReleaseSysCache(tuple);
+	return result;
+}
+
+/*
+ * Whether function "fn" runs the C code "symbol" of the library "probin"
+ * as a member of extension "extension".  An extension's owner who is not
+ * superuser can add a function of their own to it, but cannot make a C
+ * function.
+ */
+static bool
+IsMemberCFunction(Oid fn, Oid extension, const char *probin, const char *symbol)
+{
+	char	   *bin;
+	char	   *src;
+
+	if (!OidIsValid(fn) || getExtensionOfObject(ProcedureRelationId, fn) != extension)
+		return false;
+	bin = FunctionText(fn, ClanguageId, Anum_pg_proc_probin);
+	src = FunctionText(fn, ClanguageId, Anum_pg_proc_prosrc);
+	return bin != NULL && src != NULL && strcmp(bin, probin) == 0 && strcmp(src, symbol) == 0;
+}
+
+/*
+ * pg_uuidx's edge function "uuidvN_range_<which>"(tstzrange) that goes with
+ * the predicate: the one of that name in the predicate's schema (a catalog
+ * cache lookup, no search path, no privilege check), used only when it is
+ * a C function of the predicate's library and extension with the expected
+ * symbol; InvalidOid otherwise (e.g. another role's function in a schema
+ * that everyone may create in, under a catalog older than the library).
+ */
+static Oid
+EdgeFunction(Oid namespace, Oid extension, const char *probin, int version,
+			 const char *which)
+{
+	char		name[NAMEDATALEN];
+	char		symbol[NAMEDATALEN];
+	Oid			argtype = TSTZRANGEOID;
+	Oid			fn;
+
+	snprintf(name, sizeof(name), "uuidv%d_range_%s", version, which);
+	snprintf(symbol, sizeof(symbol), "pg_uuidx_uuidv%d_range_%s", version, which);
+	fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+						 PointerGetDatum(buildoidvector(&argtype, 1)),
+						 ObjectIdGetDatum(namespace));
+	return IsMemberCFunction(fn, extension, probin, symbol) ? fn : InvalidOid;
+}
+
+/*
+ * The operator <@ (uuid, tstzrange) in the predicate's schema when it is a
+ * member of the predicate's extension and runs the predicate; InvalidOid
+ * otherwise (v6 has none).
+ */
+static Oid
+PredicateOperator(Oid predicate, Oid namespace, Oid extension)
+{
+	Oid			op = GetSysCacheOid4(OPERNAMENSP, Anum_pg_operator_oid, CStringGetDatum("<@"),
+									 ObjectIdGetDatum(UUIDOID), ObjectIdGetDatum(TSTZRANGEOID),
+									 ObjectIdGetDatum(namespace));
+
+	if (!OidIsValid(op) || get_opcode(op) != predicate ||
+		getExtensionOfObject(OperatorRelationId, op) != extension)
+		return InvalidOid;
+	return op;
+}
+
+/*
+ * The edge functions and the operator that go with the predicate
+ * "predicate", found by OID among the members of its own extension; those
+ * that are missing (a catalog older than the library, or a predicate that
+ * is no C function of an extension) are InvalidOid.
+ */
+static SupportObjects
+SupportObjectsOf(Oid predicate, int version)
+{
+	SupportObjects *cached = &support_objects[version == 7];
+	SupportObjects f = {0};
+	uint64		forgotten = support_lookups_forgotten;
+	Oid			extension;
+	Oid			namespace;
+	char	   *probin;
+
+	RegisterSupportCallbacks();
+	if (cached->predicate == predicate)
+		return *cached;
+	extension = getExtensionOfObject(ProcedureRelationId, predicate);
+	namespace = get_func_namespace(predicate);
+	probin = FunctionText(predicate, ClanguageId, Anum_pg_proc_probin);
+	if (OidIsValid(extension) && probin != NULL)
 	{
-		f->predicate = InvalidOid;
-		f->lower = SiblingFunction(predicate, version, "range_lower", 1, &argtypes[1], false);
-		f->upper = SiblingFunction(predicate, version, "range_upper", 1, &argtypes[1], false);
-		/* added in 1.3: a catalog not yet updated to it has none */
-		f->recheck = SiblingFunction(predicate, version, "in_time_range_recheck", 2, argtypes, true);
-		f->predicate = predicate;
+		f.lower = EdgeFunction(namespace, extension, probin, version, "lower");
+		f.upper = EdgeFunction(namespace, extension, probin, version, "upper");
+		f.opno = PredicateOperator(predicate, namespace, extension);
 	}
+	f.predicate = predicate;
+	if (forgotten == support_lookups_forgotten)
+		*cached = f;
 	return f;
 }
 
 /*
- * The >= and <= operators on uuid of a btree operator family (InvalidOid:
- * uuid's default one); NULL when the family has none.  Called after
- * SupportFunctionsOf(), which registers the invalidation callbacks.
+ * Whether function "fn" runs core's function "builtin": it is that one, or
+ * one in language internal of the same C symbol (only a superuser can make
+ * those).
  */
-static const EdgeOperators *
-EdgeOperatorsOf(Oid opfamily)
+static bool
+RunsBuiltin(Oid fn, Oid builtin, const char *symbol)
 {
-	EdgeOperators *ops = OidIsValid(opfamily) ? &index_operators : &default_operators;
+	char	   *src;
 
-	Assert(support_callbacks_registered);
+	if (fn == builtin)
+		return true;
+	src = OidIsValid(fn) ? FunctionText(fn, INTERNALlanguageId, Anum_pg_proc_prosrc) : NULL;
+	return src != NULL && strcmp(src, symbol) == 0;
+}
+
+/*
+ * The >= and <= operators on uuid of a btree operator family (InvalidOid:
+ * uuid's default one) into *ops; false unless the family sorts as uuid's
+ * default one does: its comparison, >= and <= run core's uuid_cmp, uuid_ge
+ * and uuid_le.  The edges are ids in that order; a family of another order
+ * (e.g. a descending one) would read them the other way round.
+ */
+static bool
+EdgeOperatorsOf(Oid opfamily, EdgeOperators *ops)
+{
+	EdgeOperators *cached = OidIsValid(opfamily) ? &index_operators : &default_operators;
+	uint64		forgotten = support_lookups_forgotten;
+	Oid			cmp;
+	bool		same_order;
+
+	RegisterSupportCallbacks();
+	if (OidIsValid(cached->opfamily) &&
+		(!OidIsValid(opfamily) || cached->opfamily == opfamily))
+	{
+		*ops = *cached;
+		return OidIsValid(ops->ge);
+	}
 	if (!OidIsValid(opfamily))
 		opfamily = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
-	if (ops->opfamily != opfamily)
-	{
-		ops->opfamily = InvalidOid;
-		ops->ge = get_opfamily_member(opfamily, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
-		ops->le = get_opfamily_member(opfamily, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
-		ops->opfamily = opfamily;
-	}
-	return OidIsValid(ops->ge) && OidIsValid(ops->le) ? ops : NULL;
+	ops->opfamily = opfamily;
+	ops->ge = get_opfamily_member(opfamily, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
+	ops->le = get_opfamily_member(opfamily, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
+	cmp = get_opfamily_proc(opfamily, UUIDOID, UUIDOID, BTORDER_PROC);
+	same_order = OidIsValid(ops->ge) && OidIsValid(ops->le) &&
+		RunsBuiltin(cmp, F_UUID_CMP, "uuid_cmp") &&
+		RunsBuiltin(get_opcode(ops->ge), F_UUID_GE, "uuid_ge") &&
+		RunsBuiltin(get_opcode(ops->le), F_UUID_LE, "uuid_le");
+	if (!same_order)
+		ops->ge = ops->le = InvalidOid;
+	if (forgotten == support_lookups_forgotten)
+		*cached = *ops;
+	return same_order;
 }
 
 /* a NULL constant range: the strict predicate is NULL, nothing to derive */
@@ -367,11 +505,16 @@ EdgeExpr(Oid edge_function, Node *range, int version, bool upper)
 								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
 }
 
-/* id >= lower edge AND id <= upper edge, with the given operators */
+/*
+ * id >= lower edge AND id <= upper edge, with the given operators; NIL
+ * when the range needs the edge functions and they are missing.
+ */
 static List *
-EdgeClauses(const SupportFunctions *f, const EdgeOperators *ops, Node *id,
+EdgeClauses(const SupportObjects *f, const EdgeOperators *ops, Node *id,
 			Node *range, int version)
 {
+	if (!IsA(range, Const) && (!OidIsValid(f->lower) || !OidIsValid(f->upper)))
+		return NIL;
 	return list_make2(make_opclause(ops->ge, BOOLOID, false, (Expr *) copyObject(id),
 									EdgeExpr(f->lower, range, version, false),
 									InvalidOid, InvalidOid),
@@ -380,18 +523,49 @@ EdgeClauses(const SupportFunctions *f, const EdgeOperators *ops, Node *id,
 									InvalidOid, InvalidOid));
 }
 
+/* whether every clause of "clauses" is a restriction of "rel" already */
+static bool
+RestrictsAlready(RelOptInfo *rel, List *clauses)
+{
+	ListCell   *lc;
+
+	foreach(lc, clauses)
+	{
+		ListCell   *rc;
+		bool		found = false;
+
+		foreach(rc, rel->baserestrictinfo)
+		{
+			if (equal(lfirst(lc), ((RestrictInfo *) lfirst(rc))->clause))
+			{
+				found = true;
+				break;
+			}
+		}
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
 /*
  * SupportRequestIndexCondition: for a btree on the id, the edge comparisons
  * with the operators of the index's own operator family, lossy (the
- * predicate is checked again on each row).
+ * predicate is checked again on each row).  None when the rel has them as
+ * restrictions already (a partition of a table whose predicate
+ * ExpandForPartitions expanded), and none for a range with a sub-plan: a
+ * correlated sub-select in each edge would run again, each time with its
+ * own answer (an uncorrelated one is an InitPlan's parameter here, computed
+ * once).
  */
 static List *
 IndexConditions(SupportRequestIndexCondition *req, int version)
 {
 	List	   *args;
 	Node	   *range;
-	const SupportFunctions *f;
-	const EdgeOperators *ops;
+	List	   *clauses;
+	SupportObjects f;
+	EdgeOperators ops;
 
 	if (is_opclause(req->node))
 		args = ((OpExpr *) req->node)->args;
@@ -401,23 +575,70 @@ IndexConditions(SupportRequestIndexCondition *req, int version)
 		return NIL;
 	range = lsecond(args);
 	if (req->indexarg != 0 || IsNullConst(range) || req->index->relam != BTREE_AM_OID ||
-		!is_pseudo_constant_for_index(req->root, range, req->index))
+		contain_subplans(range) || !is_pseudo_constant_for_index(req->root, range, req->index))
 		return NIL;
-	f = SupportFunctionsOf(req->funcid, version);
-	if ((ops = EdgeOperatorsOf(req->opfamily)) == NULL)
+	if (!EdgeOperatorsOf(req->opfamily, &ops))
+		return NIL;
+	f = SupportObjectsOf(req->funcid, version);
+	clauses = EdgeClauses(&f, &ops, linitial(args), range, version);
+	if (clauses == NIL || RestrictsAlready(req->index->rel, clauses))
 		return NIL;
 	req->lossy = true;
-	return EdgeClauses(f, ops, linitial(args), range, version);
+	return clauses;
 }
+
+/*
+ * Whether the range expression can be copied into the edges and the row
+ * test: each copy has the same value.  A constant or a parameter has; so
+ * has an expression of neither the table's columns nor volatile functions
+ * nor sub-selects (a sub-select, e.g. with TABLESAMPLE, could answer each
+ * copy differently).
+ */
+static bool
+IsCopyableRange(Node *range)
+{
+	if (IsA(range, Const))
+		return !((Const *) range)->constisnull;
+	if (IsA(range, Param))
+		return true;
+	return !contain_var_clause(range) && !contain_volatile_functions(range) &&
+		!contain_subplans(range);
+}
+
+/* whether range table entry "rti" is a partition or inheritance child */
+static bool
+IsInheritanceChild(PlannerInfo *root, Index rti)
+{
+	AppendRelInfo *appinfo;
+
+	if (root->append_rel_array == NULL || (int) rti >= root->simple_rel_array_size ||
+		(appinfo = root->append_rel_array[rti]) == NULL)
+		return false;
+	return rt_fetch(appinfo->parent_relid, root->parse->rtable)->rtekind == RTE_RELATION;
+}
+
+/*
+ * The parse location that marks the id in the row test of an expansion:
+ * no parsed Var has it (they have -1 or an offset), and equal() ignores
+ * locations, so the row test is still equal to the predicate as written.
+ */
+#define EXPANDED_ID_LOCATION (-2)
 
 /*
  * SupportRequestSimplify: on a partitioned table, partition pruning reads
  * btree comparisons of the partition key, not this predicate, and so does
  * constraint exclusion of the children of a table with inheritance children
  * (the chunks of a TimescaleDB hypertable are such children), so
- * "id <@ r" becomes "id >= lower AND id <= upper AND
- * uuidv7_in_time_range_recheck(id, r)": the last one is the same test in a
- * function without planner support, so nothing expands it again.
+ * "id <@ r" becomes "id >= lower AND id <= upper AND id <@ r".  The last
+ * one is the predicate itself, as pg_uuidx's operator when there is one
+ * (the request shows both call forms as a function call): a partial index
+ * "WHERE id <@ r" is implied by it.  Its id is marked
+ * (EXPANDED_ID_LOCATION) so that it is not expanded again when the planner
+ * simplifies it once more, as it does with the arguments of an AND
+ * (simplify_and_arguments).  The copy of the quals a partition or
+ * inheritance child gets is simplified again too; it carries the edges
+ * already, so a child (itself partitioned, or the parent of an inheritance
+ * tree scanned as its own child) is not expanded.
  */
 static Node *
 ExpandForPartitions(SupportRequestSimplify *req, int version)
@@ -425,37 +646,45 @@ ExpandForPartitions(SupportRequestSimplify *req, int version)
 	FuncExpr   *call = req->fcall;
 	Node	   *id = linitial(call->args);
 	Node	   *range = lsecond(call->args);
-	const SupportFunctions *f;
-	const EdgeOperators *ops;
+	SupportObjects f;
+	EdgeOperators ops;
+	List	   *clauses;
+	Expr	   *row_test;
 	Var		   *var;
 	RangeTblEntry *rte;
 
 	if (req->root == NULL || !IsA(id, Var))
 		return NULL;
 	var = (Var *) id;
-	if (var->varlevelsup != 0 || var->varno < 1 ||
+	if (var->location == EXPANDED_ID_LOCATION || var->varlevelsup != 0 || var->varno < 1 ||
 		(int) var->varno > list_length(req->root->parse->rtable))
 		return NULL;
 	rte = rt_fetch(var->varno, req->root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION || IsNullConst(range) ||
-		contain_var_clause(range) || contain_volatile_functions(range))
+	if (rte->rtekind != RTE_RELATION || !IsCopyableRange(range))
+		return NULL;
+	if (IsInheritanceChild(req->root, var->varno))
 		return NULL;
 	/* relhassubclass from the syscache: nothing to expand on a plain table */
 	if (rte->relkind != RELKIND_PARTITIONED_TABLE &&
 		!(rte->relkind == RELKIND_RELATION && has_subclass(rte->relid)))
 		return NULL;
-	f = SupportFunctionsOf(call->funcid, version);
-	/*
-	 * Without the recheck function (the library is newer than the catalog:
-	 * ALTER EXTENSION pg_uuidx UPDATE has not run yet) the predicate stays as
-	 * it is: right, only not pruned.
-	 */
-	if (!OidIsValid(f->recheck) || (ops = EdgeOperatorsOf(InvalidOid)) == NULL)
+	f = SupportObjectsOf(call->funcid, version);
+	if (!EdgeOperatorsOf(InvalidOid, &ops) ||
+		(clauses = EdgeClauses(&f, &ops, id, range, version)) == NIL)
 		return NULL;
-	return (Node *) make_andclause(lappend(EdgeClauses(f, ops, id, range, version),
-										   makeFuncExpr(f->recheck, BOOLOID, copyObject(call->args),
-														InvalidOid, InvalidOid,
-														COERCE_EXPLICIT_CALL)));
+	var = copyObject(var);
+	var->location = EXPANDED_ID_LOCATION;
+	if (OidIsValid(f.opno))
+	{
+		row_test = make_opclause(f.opno, BOOLOID, false, (Expr *) var,
+								 (Expr *) copyObject(range), InvalidOid, call->inputcollid);
+		((OpExpr *) row_test)->opfuncid = call->funcid;
+	}
+	else
+		row_test = (Expr *) makeFuncExpr(call->funcid, BOOLOID,
+										 list_make2(var, copyObject(range)),
+										 InvalidOid, call->inputcollid, COERCE_EXPLICIT_CALL);
+	return (Node *) make_andclause(lappend(clauses, row_test));
 }
 
 static Datum

@@ -19,7 +19,12 @@ DROP FUNCTION @extschema@.pg_uuidx_dependents();
 -- result on this server (uuid_extract_timestamp: core reads v1 and v7
 -- alike and v6 as NULL; pg_uuidx_hand_over_to_core() keeps the v6 reading).
 -- Names and kinds come from the catalogs only (pg_describe_object), so no
--- object of another role can make the report fail.
+-- object of another role can make the report fail.  The naming of a
+-- dependent is written out again in pg_uuidx_pg_uuidv7_dependents(): a
+-- text-bodied function cannot call a sibling safely (the schema's owner may
+-- rename the schema its name is written with), and a SQL-standard body
+-- would bind its operators when this script runs, where that owner's
+-- operators can be found first.
 CREATE FUNCTION @extschema@.pg_uuidx_dependents()
 RETURNS TABLE (dependent text, kind text, uses regprocedure, core_function regprocedure)
 LANGUAGE sql STABLE PARALLEL SAFE
@@ -403,3 +408,12 @@ $proc$;
 
 COMMENT ON PROCEDURE @extschema@.pg_uuidx_hand_over_to_core() IS
 'superuser only, PostgreSQL 18 and later: replaces pg_uuidx''s functions that core covers in place (same OID, name, arguments, owner, privileges, labels) by bodies over core''s function of the same result and detaches them from pg_uuidx';
+
+-- The planner support keeps the predicate itself as the row test on
+-- partitioned tables now (a partial index on it stays usable); the recheck
+-- functions stay for what calls them.
+COMMENT ON FUNCTION @extschema@.uuidv7_in_time_range_recheck(uuid, tstzrange) IS
+'uuid <@ tstzrange without planner support (the same test, never expanded into index conditions)';
+
+COMMENT ON FUNCTION @extschema@.uuidv6_in_time_range_recheck(uuid, tstzrange) IS
+'uuidv6_in_time_range() without planner support (the same test, never expanded into index conditions)';

@@ -328,7 +328,7 @@ remember_prepared(HorizonShared *s)
 		forget_finished_prepared(s);
 	}
 	ereport(ERROR,
-			(errcode(ERRCODE_OUT_OF_MEMORY),
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 			 errmsg("pg_uuidx cannot keep the horizon of one more prepared transaction"),
 			 errdetail("All %d entries are in use.", s->nprepared)));
 }

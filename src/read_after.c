@@ -89,14 +89,14 @@ pg_uuidx_read_after(PG_FUNCTION_ARGS)
 	Datum		args[3];
 	char		nulls[3] = {' ', ' ', ' '};
 
-	if (PG_ARGISNULL(2) || PG_GETARG_INT32(2) < 0)
+	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be NULL", PG_ARGISNULL(2) ? "max_rows" : "id_column")));
+	if (PG_GETARG_INT32(2) < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("max_rows must be zero or more")));
-	if (PG_ARGISNULL(3))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("id_column must not be NULL")));
 	version = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT32(4);
 	if (version != 6 && version != 7)
 		ereport(ERROR,

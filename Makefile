@@ -18,9 +18,11 @@ OBJS = \
 	src/entropy.o \
 	src/facade.o \
 	src/generate.o \
+	src/horizon.o \
 	src/namebased.o \
 	src/range.o \
 	src/read.o \
+	src/read_after.o \
 	src/siphash.o \
 	src/textforms.o \
 	src/ticks.o \

@@ -102,6 +102,27 @@ FROM (VALUES
     ($$pg_temp.shape(uuidv7_at('2001-02-03 04:05:06.789013+00'))$$)
 ) AS c(call);
 
+-- the reader: its arguments are checked before it reads the commit horizon
+-- (which before PostgreSQL 17 needs the preloaded library:
+-- test/t/100_reading_in_order.pl)
+CREATE TABLE err_rows (id text, ref uuid);
+SELECT call, (pg_temp.try(call)).*
+FROM (VALUES
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, -1, 'ref'))$$),
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, NULL, 'ref'))$$),
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, NULL))$$),
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref', 5))$$),
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref', NULL))$$),
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'nope'))$$),
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1))$$),
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::int, NULL, 1))$$),
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::uuid, NULL, 1))$$)
+) AS c(call);
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT (pg_temp.try($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref'))$$)).*;
+ROLLBACK;
+DROP TABLE err_rows;
+
 -- text names in a database whose encoding has no conversion to UTF-8: LATIN2
 -- with its default one switched off in this database (MULE_INTERNAL had
 -- none, and PostgreSQL 19 removed it; sql/encodings.sql)

@@ -35,4 +35,25 @@
 #define pg_noreturn pg_attribute_noreturn()
 #endif
 
+/*
+ * PostgreSQL 17 numbers a process's PGPROC by MyProcNumber, and has a
+ * registry of named shared memory that a library may use without
+ * shared_preload_libraries; 19 gives that registry's initializer an argument
+ */
+#if PG_VERSION_NUM >= 170000
+#define PG_UUIDX_PROC_NUMBER MyProcNumber
+#define PG_UUIDX_DSM_REGISTRY
+#if PG_VERSION_NUM >= 190000
+#define PG_UUIDX_DSM_INIT_PARAMS void *ptr, void *arg
+#define PG_UUIDX_GET_NAMED_DSM(name, size, init, found) \
+	GetNamedDSMSegment(name, size, init, found, NULL)
+#else
+#define PG_UUIDX_DSM_INIT_PARAMS void *ptr
+#define PG_UUIDX_GET_NAMED_DSM(name, size, init, found) \
+	GetNamedDSMSegment(name, size, init, found)
+#endif
+#else
+#define PG_UUIDX_PROC_NUMBER (MyProc->pgprocno)
+#endif
+
 #endif							/* PG_UUIDX_COMPAT_H */

@@ -4,7 +4,8 @@
  *		uuidv7(interval), uuidv6() and uuidv4() (uuidv7_at() is in backfill.c).
  *
  * Owns these entry points and the v7 and v6 monotonic states; may call
- * clock.c for the time and the monotonic step, entropy.c for random bits,
+ * clock.c for the time and the monotonic step, horizon.c to publish a
+ * transaction's first id (docs/reading-in-order.md), entropy.c for random bits,
  * ticks.c for ticks and range errors, and layout.h to place the bits.
  *
  * Each asks the clock and the entropy block for its inputs and hands them to
@@ -20,6 +21,7 @@
 #include "clock.h"
 #include "compat.h"
 #include "entropy.h"
+#include "horizon.h"
 #include "layout.h"
 #include "ticks.h"
 #include "utils/timestamp.h"
@@ -93,7 +95,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7);
 Datum
 pg_uuidx_uuidv7(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(NextV7(V7ClockTick(clock_now()), 0));
+	PG_RETURN_UUID_P(NextV7(V7ClockTick(horizon_clock(clock_now())), 0));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_shift);
@@ -109,7 +111,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_shift);
 Datum
 pg_uuidx_uuidv7_shift(PG_FUNCTION_ARGS)
 {
-	UnixTime	now = clock_now();
+	UnixTime	now = horizon_clock(clock_now());
 	uint64		now_tick = V7ClockTick(now);
 	uint64		shifted_tick;
 
@@ -135,7 +137,7 @@ pg_uuidx_uuidv6(PG_FUNCTION_ARGS)
 	uint64		payload;
 
 	/* checked before the state moves, as for v7 */
-	if (!gregorian_tick_from_unix_time(clock_now(), &now_tick))
+	if (!gregorian_tick_from_unix_time(horizon_clock(clock_now()), &now_tick))
 		report_gregorian_range();
 	payload = monotonic_next(&v6_state, now_tick, entropy_next());
 	/* the counter pushed the tick past the last one a v6 id can hold */

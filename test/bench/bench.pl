@@ -15,6 +15,12 @@
 #   insert     N_INSERT rows keyed by identity, uuidv7(), uuidv6(),
 #              gen_random_uuid(), BATCH rows a statement
 #   pgbench    single-row INSERTs, v4 against v7, for each client count
+#   horizon    uuidv7_horizon(): ns per call on an idle server and with
+#              HZ_IDLE idle and HZ_BUSY busy connections, how far it trails
+#              the clock under that write load (median, p99), and what one
+#              long transaction does to it (horizon.sql); the server is
+#              restarted for it with max_connections raised and, before 17,
+#              pg_uuidx in shared_preload_libraries, and again after it
 # and, only when PHASES names it:
 #   versions   this build against a base version built from git in the same
 #              run: "make bench PHASES=versions [BASE=<git ref>]" (default
@@ -47,7 +53,8 @@ my %default = (
 	N_GEN => 2000000, N_INSERT => 10000000, BATCH => 100000, N_CONV => 1000000,
 	N_MEM => 10000000, N_RANGE => 10000000, REPS => 7, SECONDS_PER_RUN => 15,
 	PGBENCH_PRELOAD => 1000000, CLIENTS => '1 2 4 8', N_VER => 1000000, N_PLAN => 2000,
-	PHASES => 'gen facade memory convert range textforms insert pgbench');
+	HZ_IDLE => 100, HZ_BUSY => 10, N_HZ => 20000,
+	PHASES => 'gen facade memory convert range textforms insert pgbench horizon');
 # phases run only when PHASES names them
 my @optional_phases = ('versions');
 my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
@@ -226,7 +233,76 @@ if ($phase{pgbench})
 	}
 	psql(undef, '-c', 'DROP TABLE pb');
 }
+if ($phase{horizon})
+{
+	horizon_phase();
+}
 my $load_end = loadavg();
+
+# restart the server with settings of ALTER SYSTEM
+sub restart
+{
+	run('pg_ctl', '-D', $ENV{PGDATA}, '-w', '-l', "$ENV{PGDATA}/../restart.log", 'restart');
+	return;
+}
+
+sub horizon_phase
+{
+	my $major = int(query('SHOW server_version_num') / 10000);
+	my $conns = $o{HZ_IDLE} + $o{HZ_BUSY} + 20;
+	say "horizon: $o{REPS} repetitions of $o{N_HZ} calls, idle and with $o{HZ_IDLE} idle and $o{HZ_BUSY} busy"
+	  . ' connections; lag under that load; one long transaction';
+	query("ALTER SYSTEM SET max_connections = $conns");
+	query("ALTER SYSTEM SET shared_preload_libraries = 'pg_uuidx'") if $major < 17;
+	restart();
+	psql(undef, '-f', "$here/horizon.sql");
+	query("CALL hz_measure('idle server', $o{N_HZ}, $o{REPS})");
+
+	# idle sessions: psql reading from a pipe that stays open
+	my @idle;
+	for (1 .. $o{HZ_IDLE})
+	{
+		open(my $fh, '|-', 'psql -X -q >/dev/null') or die "psql: $!";
+		push @idle, $fh;
+	}
+	# busy sessions: two rows a transaction, 0-20 ms apart
+	my $script = "$out/horizon_writer.sql";
+	open(my $w, '>', $script) or die $!;
+	print $w "\\set s random(0, 20)\nBEGIN;\nINSERT INTO hz DEFAULT VALUES;\n\\sleep :s ms\n"
+	  . "INSERT INTO hz DEFAULT VALUES;\nCOMMIT;\n";
+	close($w);
+	my $seconds = 25;
+	open(my $pg, '-|', "pgbench -n -c $o{HZ_BUSY} -j 2 -T $seconds -f $script 2>&1") or die $!;
+	sleep 2;
+	query("SELECT pg_sleep(0.1)") until query('SELECT count(*) FROM hz') > 0;
+	query("CALL hz_measure('$o{HZ_IDLE} idle + $o{HZ_BUSY} busy connections', $o{N_HZ}, $o{REPS})");
+	query("CALL hz_sample('$o{HZ_BUSY} busy connections', 8)");
+	# one long transaction: its first id holds the horizon until it ends
+	open(my $long, '|-', 'psql -X -q >/dev/null') or die "psql: $!";
+	{
+		my $old = select($long);
+		$| = 1;
+		select($old);
+	}
+	print $long "BEGIN;\nINSERT INTO hz DEFAULT VALUES;\nSELECT pg_sleep(6);\nCOMMIT;\n";
+	sleep 1;
+	query("CALL hz_sample('one transaction open (1 to 5 s)', 4)");
+	my $holders = query(q{SELECT string_agg(format('pid %s since %s', pid, holds_since), '; ')
+		FROM pg_uuidx_horizon_holders() WHERE holds_since < clock_timestamp() - interval '2 s'});
+	close($long);
+	query("CALL hz_sample('after it committed', 2)");
+	my $pgbench_out = join '', <$pg>;
+	close($pg);
+	close($_) for @idle;
+	my ($tps) = $pgbench_out =~ /^tps = ([\d.]+)/m;
+	psql("$out/horizon.md", '-v', "tps=" . ($tps // '?'), '-v', "holders=" . ($holders || 'none'),
+		'-f', "$here/horizon_report.sql");
+	query('DROP TABLE hz, hz_cost, hz_lag');
+	query('ALTER SYSTEM RESET max_connections');
+	query('ALTER SYSTEM RESET shared_preload_libraries');
+	restart();
+	return;
+}
 
 say "writing $out/report.md";
 my $md = sub { my ($k, $v) = @_; return "| $k | $v |\n"; };
@@ -251,7 +327,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions horizon);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

@@ -65,6 +65,11 @@ INSERT INTO api VALUES
     -- migrations: procedures (VOLATILE and PARALLEL UNSAFE, as every procedure)
     ('pg_uuidx_adopt_pg_uuidv7', '{}', 'volatile', false),
     ('pg_uuidx_hand_over_to_core', '{}', 'volatile', false),
+    -- the commit horizon: VOLATILE (the clock, other sessions), not STRICT
+    ('uuidv7_horizon', '{}', 'volatile', false),
+    ('uuidv6_horizon', '{}', 'volatile', false),
+    ('pg_uuidx_horizon_holders', '{}', 'volatile', false),
+    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer}', 'volatile', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),
@@ -72,10 +77,13 @@ INSERT INTO api VALUES
     ('uuid_namespace_x500', '{}', 'immutable', false);
 
 -- generators that keep a per-session order: a parallel worker would start
--- from fresh state, so they run in the leader only
+-- from fresh state, so they run in the leader only; so does the horizon,
+-- which leaves the calling transaction out
 CREATE TEMP TABLE restricted (fn text, args text[]);
 INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuidv6', '{}'),
-    ('uuidv7_at', '{"timestamp with time zone"}'), ('uuidv7_at', '{"timestamp without time zone"}');
+    ('uuidv7_at', '{"timestamp with time zone"}'), ('uuidv7_at', '{"timestamp without time zone"}'),
+    ('uuidv7_horizon', '{}'), ('uuidv6_horizon', '{}'), ('pg_uuidx_horizon_holders', '{}'),
+    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer}');
 
 -- procedures: called with CALL, in one transaction, by a superuser
 CREATE TEMP TABLE procedures (fn text);

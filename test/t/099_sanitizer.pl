@@ -4,7 +4,8 @@
 # under PG_UUIDX_SANITIZER_LOGS).  The server itself is not instrumented,
 # so only our code is checked.  Runs last: after the suite and the other TAP
 # tests it adds a workload of its own (memcheck_extra.sql: entropy refills,
-# every error path, extreme shifts, parallel workers; 100 fresh backends)
+# every error path, extreme shifts, parallel workers, the commit horizon;
+# 100 fresh backends)
 # and then reads every report the sanitizers wrote.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
@@ -25,7 +26,10 @@ my ($symbols) = run_command([ 'nm', '-D', "$pkglibdir/pg_uuidx.so" ]);
 ok($symbols =~ / U __asan_report_/ && $symbols =~ / U __ubsan_handle_/,
 	'the installed pg_uuidx.so is instrumented (ASan and UBSan entry points)');
 
-my $node = new_node('sanitizer', conf => [ 'jit = off', 'max_worker_processes = 8', 'max_parallel_workers = 8' ]);
+# preloaded: the commit horizon's shared state (which 15 and 16 get only so)
+# runs under the sanitizers too
+my $node = new_node('sanitizer', conf => [ 'jit = off', 'max_worker_processes = 8', 'max_parallel_workers = 8',
+	"shared_preload_libraries = 'pg_uuidx'", 'max_prepared_transactions = 4' ]);
 $node->safe_psql('postgres', 'CREATE DATABASE extra');
 sql_ok($node, 'extra', q{CREATE EXTENSION pg_uuidx; SELECT uuidv7() IS NOT NULL
 	AND position('libclang_rt.asan' IN pg_read_file('/proc/' || pg_backend_pid() || '/maps')) > 0

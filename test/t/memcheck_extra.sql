@@ -59,3 +59,15 @@ BEGIN
         EXECUTE format('SELECT count(DISTINCT %s) FROM generate_series(1, 100000)', f::text);
     END LOOP;
 END $$;
+
+-- the commit horizon: the shared state, a prepared transaction, the reader
+CREATE TABLE hz (id uuid PRIMARY KEY DEFAULT uuidv7(), n int);
+INSERT INTO hz (n) SELECT g FROM generate_series(1, 1000) g;
+BEGIN;
+INSERT INTO hz (n) VALUES (0);
+PREPARE TRANSACTION 'hz';
+SELECT count(*) = 1 AS held FROM pg_uuidx_horizon_holders() WHERE prepared_xid IS NOT NULL;
+SELECT count(*) = 1000 AS read_up_to_it FROM pg_uuidx_read_after(NULL::hz, NULL, 5000);
+COMMIT PREPARED 'hz';
+SELECT count(*) = 1001 AS read_all FROM pg_uuidx_read_after(NULL::hz, NULL, 5000);
+SELECT count(*) = 1 AS v6 FROM pg_uuidx_read_after(NULL::hz, NULL, 1, 'id', 6);

@@ -1,0 +1,568 @@
+/*
+ * horizon.c
+ *		The commit horizon of uuidv7() and uuidv6() ids:
+ *		uuidv7_horizon(), uuidv6_horizon() and pg_uuidx_horizon_holders().
+ *
+ * Owns the shared state that the generators publish to and the horizon
+ * reads; may call clock.c, ticks.c and layout.h.
+ *
+ * A reader that polls "id > last ORDER BY id" misses a row whose id was
+ * made early and committed late: the reader has moved past it by then.  The
+ * horizon is the id below which no such row can still appear: every row
+ * with a smaller id that pg_uuidx's uuidv7()/uuidv6() will ever have put
+ * into a committed row of this database is visible to a statement that
+ * starts after the call returns.
+ *
+ * How it is kept (docs/reading-in-order.md has the argument in full):
+ *
+ * - Each backend, at the first id of a transaction, publishes in its slot a
+ *   time "lower" that no id of that transaction will be below, and clears
+ *   it when the transaction has ended (after it became visible: the commit
+ *   callback runs after ProcArrayEndTransaction()).  PREPARE TRANSACTION
+ *   moves the slot's time into a table of prepared transactions, kept
+ *   until the transaction is no longer in progress.
+ * - The horizon is the least of the clock, the slots of the other backends
+ *   of this database and that database's prepared transactions.
+ * - A "floor" no transaction's first id goes below: the horizon raises it
+ *   to the clock it read before it looks at the slots, and a generator
+ *   reads it after it has published its slot.  With a full barrier on both
+ *   sides, either the horizon sees the slot or the generator sees the floor,
+ *   so a transaction that starts during the call cannot make an id below
+ *   the horizon, and neither can one that starts after the clock stepped
+ *   back.
+ * - Prepared transactions of this database older than this state (from
+ *   before a restart) hold the horizon at its lowest until they end: what
+ *   ids they hold is not known.
+ *
+ * The state lives in the registry of named shared memory (PostgreSQL 17
+ * and later) or, on 15 and 16, in shared memory requested when pg_uuidx is
+ * in shared_preload_libraries; without either the horizon is refused.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+ */
+#include "postgres.h"
+
+#include "access/transam.h"
+#include "access/twophase.h"
+#include "access/xact.h"
+#include "access/xlog.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "port/atomics.h"
+#include "storage/ipc.h"
+#include "storage/proc.h"
+#include "storage/procarray.h"
+#include "storage/shmem.h"
+#include "storage/spin.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+#include "utils/tuplestore.h"
+
+#include "compat.h"
+#include "horizon.h"
+#include "layout.h"
+#include "ticks.h"
+
+#ifdef PG_UUIDX_DSM_REGISTRY
+#include "storage/dsm_registry.h"
+#endif
+
+/* a slot without a transaction; also the horizon held at its lowest */
+#define NO_TIME PG_INT64_MIN
+
+typedef struct HorizonSlot
+{
+	pg_atomic_uint64 lower_us;	/* NO_TIME, or the least time of an id of
+								 * the backend's transaction (Unix us) */
+	Oid			dbid;			/* the backend's database, set before
+								 * lower_us */
+} HorizonSlot;
+
+typedef struct HorizonPrepared
+{
+	TransactionId xid;			/* InvalidTransactionId: a free entry */
+	Oid			dbid;
+	int64		lower_us;
+} HorizonPrepared;
+
+typedef struct HorizonShared
+{
+	pg_atomic_uint64 floor_us;	/* no transaction's first id is made from an
+								 * earlier time (Unix us, or NO_TIME) */
+	slock_t		mutex;			/* protects prepared[] and tracked_from */
+	TransactionId tracked_from; /* a transaction that got its xid before
+								 * this was set may have made ids unseen */
+	int			nslots;
+	int			nprepared;
+	HorizonSlot slots[FLEXIBLE_ARRAY_MEMBER];
+	/* then nprepared HorizonPrepared: see prepared_table() */
+} HorizonShared;
+
+static HorizonShared *shared = NULL;
+static bool tracked = false;	/* this backend has seen tracked_from set */
+static bool published = false;	/* this transaction's slot is set */
+static int64 xact_lower_us;		/* while published: no id of this
+								 * transaction, v7 or v6, is made from an
+								 * earlier time */
+
+/*
+ * Entries for every prepared transaction plus one for each backend between
+ * PRE_PREPARE and the end of its PREPARE, so the table cannot fill up.
+ */
+#define PREPARED_ENTRIES (max_prepared_xacts + MaxBackends)
+
+static Size
+horizon_slots_size(int nslots)
+{
+	return MAXALIGN(add_size(offsetof(HorizonShared, slots),
+							 mul_size(nslots, sizeof(HorizonSlot))));
+}
+
+static Size
+horizon_size(void)
+{
+	return add_size(horizon_slots_size(MaxBackends),
+					mul_size(PREPARED_ENTRIES, sizeof(HorizonPrepared)));
+}
+
+static HorizonPrepared *
+prepared_table(HorizonShared *s)
+{
+	return (HorizonPrepared *) ((char *) s + horizon_slots_size(s->nslots));
+}
+
+static void
+horizon_init(HorizonShared *s)
+{
+	HorizonPrepared *prepared;
+
+	pg_atomic_init_u64(&s->floor_us, (uint64) NO_TIME);
+	SpinLockInit(&s->mutex);
+	s->tracked_from = InvalidTransactionId;
+	s->nslots = MaxBackends;
+	s->nprepared = PREPARED_ENTRIES;
+	for (int i = 0; i < s->nslots; i++)
+	{
+		pg_atomic_init_u64(&s->slots[i].lower_us, (uint64) NO_TIME);
+		s->slots[i].dbid = InvalidOid;
+	}
+	prepared = prepared_table(s);
+	for (int i = 0; i < s->nprepared; i++)
+		prepared[i].xid = InvalidTransactionId;
+}
+
+#ifdef PG_UUIDX_DSM_REGISTRY
+static void
+horizon_dsm_init(PG_UUIDX_DSM_INIT_PARAMS)
+{
+	horizon_init((HorizonShared *) ptr);
+}
+#else
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+
+static void
+horizon_shmem_request(void)
+{
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+	RequestAddinShmemSpace(horizon_size());
+}
+
+static void
+horizon_shmem_startup(void)
+{
+	bool		found;
+
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	shared = ShmemInitStruct("pg_uuidx horizon", horizon_size(), &found);
+	if (!found)
+		horizon_init(shared);
+	LWLockRelease(AddinShmemInitLock);
+}
+#endif
+
+/*
+ * The shared state, or NULL where there is none: outside a backend of a
+ * running server (the postmaster, a single-user server), and on 15 and 16
+ * without shared_preload_libraries.  The first backend to get it marks
+ * where tracking began: no transaction with a later xid can have made ids
+ * that are not in the state.
+ */
+static HorizonShared *
+horizon_attach(void)
+{
+	if (!IsUnderPostmaster || MyProc == NULL)
+		return NULL;
+#ifdef PG_UUIDX_DSM_REGISTRY
+	if (shared == NULL)
+	{
+		bool		found;
+
+		shared = PG_UUIDX_GET_NAMED_DSM("pg_uuidx_horizon", horizon_size(),
+										horizon_dsm_init, &found);
+	}
+#endif
+	if (shared != NULL && !tracked)
+	{
+		TransactionId next = XidFromFullTransactionId(ReadNextFullTransactionId());
+
+		SpinLockAcquire(&shared->mutex);
+		if (!TransactionIdIsValid(shared->tracked_from))
+			shared->tracked_from = next;
+		SpinLockRelease(&shared->mutex);
+		tracked = true;
+	}
+	return shared;
+}
+
+static HorizonSlot *
+own_slot(HorizonShared *s)
+{
+	int			i = PG_UUIDX_PROC_NUMBER;
+
+	if (i < 0 || i >= s->nslots)
+		elog(ERROR, "process number %d has no horizon slot", i);
+	return &s->slots[i];
+}
+
+/* floor division: the microsecond a clock reading lies in */
+static int64
+unix_us(UnixTime t)
+{
+	return t.sec * USECS_PER_SEC + t.nsec / NS_PER_US;
+}
+
+static UnixTime
+unix_time_of_us(int64 us)
+{
+	UnixTime	t;
+
+	t.sec = us / USECS_PER_SEC - (us % USECS_PER_SEC < 0);
+	t.nsec = (int32) ((us - t.sec * USECS_PER_SEC) * NS_PER_US);
+	return t;
+}
+
+UnixTime
+horizon_clock(UnixTime now)
+{
+	HorizonShared *s;
+	HorizonSlot *slot;
+	int64		now_us = unix_us(now);
+
+	if (likely(published))
+		return likely(now_us >= xact_lower_us) ? now : unix_time_of_us(xact_lower_us);
+	if ((s = horizon_attach()) == NULL)
+		return now;
+
+	slot = own_slot(s);
+	xact_lower_us = Max(now_us, (int64) pg_atomic_read_u64(&s->floor_us));
+	slot->dbid = MyDatabaseId;
+	pg_write_barrier();
+	pg_atomic_write_u64(&slot->lower_us, (uint64) xact_lower_us);
+	published = true;
+	/* the slot is visible before the floor is read (see the file header) */
+	pg_memory_barrier();
+	xact_lower_us = Max(xact_lower_us, (int64) pg_atomic_read_u64(&s->floor_us));
+
+	return now_us >= xact_lower_us ? now : unix_time_of_us(xact_lower_us);
+}
+
+/*
+ * Free the entries of prepared transactions that are no longer in progress
+ * (committed, rolled back, or never prepared after PRE_PREPARE failed).
+ * TransactionIdIsInProgress() takes locks, so it runs on a copy.
+ */
+static void
+forget_finished_prepared(HorizonShared *s)
+{
+	HorizonPrepared *prepared = prepared_table(s);
+	TransactionId *xids = palloc(sizeof(TransactionId) * s->nprepared);
+
+	SpinLockAcquire(&s->mutex);
+	for (int i = 0; i < s->nprepared; i++)
+		xids[i] = prepared[i].xid;
+	SpinLockRelease(&s->mutex);
+
+	for (int i = 0; i < s->nprepared; i++)
+	{
+		if (!TransactionIdIsValid(xids[i]) || TransactionIdIsInProgress(xids[i]))
+			continue;
+		SpinLockAcquire(&s->mutex);
+		if (prepared[i].xid == xids[i])
+			prepared[i].xid = InvalidTransactionId;
+		SpinLockRelease(&s->mutex);
+	}
+	pfree(xids);
+}
+
+/*
+ * PRE_PREPARE: keep this transaction's lower time under its xid for as long
+ * as it stays prepared.  A transaction without an xid wrote no row.
+ */
+static void
+remember_prepared(HorizonShared *s)
+{
+	TransactionId xid = GetTopTransactionIdIfAny();
+	HorizonPrepared *prepared = prepared_table(s);
+	int64		lower_us = (int64) pg_atomic_read_u64(&own_slot(s)->lower_us);
+
+	if (!TransactionIdIsValid(xid))
+		return;
+	for (int attempt = 0; attempt < 2; attempt++)
+	{
+		SpinLockAcquire(&s->mutex);
+		for (int i = 0; i < s->nprepared; i++)
+		{
+			if (TransactionIdIsValid(prepared[i].xid))
+				continue;
+			prepared[i].dbid = MyDatabaseId;
+			prepared[i].lower_us = lower_us;
+			prepared[i].xid = xid;
+			SpinLockRelease(&s->mutex);
+			return;
+		}
+		SpinLockRelease(&s->mutex);
+		forget_finished_prepared(s);
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("pg_uuidx cannot keep the horizon of one more prepared transaction"),
+			 errdetail("All %d entries are in use.", s->nprepared)));
+}
+
+static void
+horizon_xact_callback(XactEvent event, void *arg)
+{
+	if (!published)
+		return;
+	switch (event)
+	{
+		case XACT_EVENT_PRE_PREPARE:
+			remember_prepared(shared);
+			break;
+		case XACT_EVENT_COMMIT:
+		case XACT_EVENT_ABORT:
+		case XACT_EVENT_PREPARE:
+			pg_atomic_write_u64(&own_slot(shared)->lower_us, (uint64) NO_TIME);
+			published = false;
+			break;
+		default:
+			break;
+	}
+}
+
+void		_PG_init(void);
+
+void
+_PG_init(void)
+{
+#ifndef PG_UUIDX_DSM_REGISTRY
+	if (process_shared_preload_libraries_in_progress)
+	{
+		prev_shmem_request_hook = shmem_request_hook;
+		shmem_request_hook = horizon_shmem_request;
+		prev_shmem_startup_hook = shmem_startup_hook;
+		shmem_startup_hook = horizon_shmem_startup;
+	}
+#endif
+	RegisterXactCallback(horizon_xact_callback, NULL);
+}
+
+/* one row of pg_uuidx_horizon_holders() */
+static void
+add_holder(ReturnSetInfo *rsinfo, int pid, TransactionId xid, int64 lower_us)
+{
+	Datum		values[3];
+	bool		nulls[3] = {pid == 0, !TransactionIdIsValid(xid), lower_us == NO_TIME};
+
+	values[0] = Int32GetDatum(pid);
+	values[1] = TransactionIdGetDatum(xid);
+	values[2] = nulls[2] ? (Datum) 0 : TimestampTzGetDatum(lower_us - UNIX_TO_PG_EPOCH_US);
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+}
+
+static bool
+xid_in(TransactionId xid, TransactionId *xids, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (xids[i] == xid)
+			return true;
+	return false;
+}
+
+/*
+ * The horizon as a Unix time in microseconds (NO_TIME: held at its lowest),
+ * and, when rsinfo is given, a row for every transaction that holds it
+ * below the clock.
+ */
+static int64
+horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
+{
+	HorizonShared *s;
+	HorizonPrepared *prepared;
+	HorizonPrepared *mine;
+	TransactionId *known;
+	TransactionId tracked_from;
+	int			nmine = 0;
+	int			self = PG_UUIDX_PROC_NUMBER;
+	int64		clock_us;
+	uint64		old_floor;
+	int64		horizon;
+
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s cannot be used during recovery", caller),
+				 errdetail("A standby does not know the transactions still open on the primary."),
+				 errhint("Call it on the primary.")));
+	s = horizon_attach();
+	if (s == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s needs pg_uuidx in shared_preload_libraries on this server", caller),
+				 errdetail("Before PostgreSQL 17 the transactions that make ids are tracked in shared memory that only a preloaded library gets."),
+				 errhint("Add pg_uuidx to shared_preload_libraries and restart the server.")));
+
+	/* the clock, and the floor raised to it before the slots are read */
+	clock_us = unix_us(clock_now());
+	old_floor = pg_atomic_read_u64(&s->floor_us);
+	horizon = Max(clock_us, (int64) old_floor);
+	while ((int64) old_floor < horizon &&
+		   !pg_atomic_compare_exchange_u64(&s->floor_us, &old_floor, (uint64) horizon))
+		;
+	pg_memory_barrier();
+
+	for (int i = 0; i < s->nslots; i++)
+	{
+		int64		lower_us;
+
+		if (i == self)
+			continue;
+		lower_us = (int64) pg_atomic_read_u64(&s->slots[i].lower_us);
+		if (lower_us == NO_TIME)
+			continue;
+		pg_read_barrier();
+		if (s->slots[i].dbid != MyDatabaseId)
+			continue;
+		horizon = Min(horizon, lower_us);
+		if (rsinfo)
+			add_holder(rsinfo, ProcGlobal->allProcs[i].pid, InvalidTransactionId, lower_us);
+	}
+	/* a slot seen empty after PREPARE was moved into the table before */
+	pg_read_barrier();
+
+	prepared = prepared_table(s);
+	mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
+	known = palloc(sizeof(TransactionId) * s->nprepared);
+	SpinLockAcquire(&s->mutex);
+	tracked_from = s->tracked_from;
+	for (int i = 0; i < s->nprepared; i++)
+		if (TransactionIdIsValid(prepared[i].xid) && prepared[i].dbid == MyDatabaseId)
+			mine[nmine++] = prepared[i];
+	SpinLockRelease(&s->mutex);
+	for (int i = 0; i < nmine; i++)
+	{
+		known[i] = mine[i].xid;
+		if (!TransactionIdIsInProgress(mine[i].xid))
+			continue;
+		horizon = Min(horizon, mine[i].lower_us);
+		if (rsinfo)
+			add_holder(rsinfo, 0, mine[i].xid, mine[i].lower_us);
+	}
+
+	/* prepared transactions of this database from before the tracking */
+	for (int i = 0; i < max_prepared_xacts; i++)
+	{
+		volatile PGPROC *proc = &PreparedXactProcs[i];
+		TransactionId xid = proc->xid;
+
+		if (!TransactionIdIsValid(xid) || proc->databaseId != MyDatabaseId ||
+			!TransactionIdPrecedes(xid, tracked_from) ||
+			xid_in(xid, known, nmine) || !TransactionIdIsInProgress(xid))
+			continue;
+		horizon = NO_TIME;
+		if (rsinfo)
+			add_holder(rsinfo, 0, xid, NO_TIME);
+	}
+	pfree(mine);
+	pfree(known);
+	return horizon;
+}
+
+/*
+ * The smallest id of "version" whose tick holds the time horizon_us (every
+ * id the generators make from that time on is at least this one), or the
+ * smallest id of the version.
+ */
+static pg_uuid_t *
+horizon_id(int64 horizon_us, int version)
+{
+	pg_uuid_t  *uuid = palloc(UUID_LEN);
+	uint64		tick = 0;
+
+	if (horizon_us != NO_TIME)
+	{
+		UnixTime	t = unix_time_of_us(horizon_us);
+		bool		fits = version == 7 ? v7_tick_from_unix_time(t, &tick) :
+			gregorian_tick_from_unix_time(t, &tick);
+
+		/* before the first time the version holds, or after the last */
+		if (!fits)
+			tick = t.sec < 0 ? 0 : UUID_TICK_LIMIT - 1;
+	}
+	uuid_pack_tick_edge(uuid, tick, version, false);
+	return uuid;
+}
+
+/*
+ * The horizon as an id of "version" (7 or 6); caller names the SQL function
+ * in errors.
+ */
+pg_uuid_t *
+horizon_uuid(int version, const char *caller)
+{
+	return horizon_id(horizon_compute(caller, NULL), version);
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_horizon);
+
+/*
+ * uuidv7_horizon() -> uuid: every uuidv7() id below it that a transaction
+ * of this database will ever commit is visible to a statement that starts
+ * after this call; the calling transaction's own ids are not waited for.
+ */
+Datum
+pg_uuidx_uuidv7_horizon(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(horizon_uuid(7, "uuidv7_horizon()"));
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_horizon);
+
+/*
+ * uuidv6_horizon() -> uuid: the same for uuidv6() ids.
+ */
+Datum
+pg_uuidx_uuidv6_horizon(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(horizon_uuid(6, "uuidv6_horizon()"));
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
+
+/*
+ * pg_uuidx_horizon_holders() -> (pid, prepared_xid, holds_since): the
+ * sessions and prepared transactions of this database that hold the horizon
+ * below the clock, with the time each holds it at (NULL: a prepared
+ * transaction from before tracking began holds it at its lowest).
+ */
+Datum
+pg_uuidx_horizon_holders(PG_FUNCTION_ARGS)
+{
+	InitMaterializedSRF(fcinfo, 0);
+	(void) horizon_compute("pg_uuidx_horizon_holders()", (ReturnSetInfo *) fcinfo->resultinfo);
+	return (Datum) 0;
+}

@@ -1,0 +1,378 @@
+# Reading tables in id order without missing a row: uuidv7_horizon(),
+# uuidv6_horizon(), pg_uuidx_horizon_holders() and pg_uuidx_read_after().
+#
+# First the cases one by one (the calling transaction left out, another
+# session's open transaction, a prepared transaction from before a
+# restart, a clock stepped back, a standby, the reader's refusals); then the
+# stress run: pgbench writers with random transaction lengths, savepoints,
+# rollbacks, two-phase commits and a few long transactions, the test clock
+# stepped back in the middle, and four readers polling at the same time:
+# pg_uuidx_read_after() on the v7 and the v6 table must see every committed
+# row exactly once, in id order; "id > last" and a horizon of now() (the
+# same loop with uuidv7_boundary(clock_timestamp()) as its bound) must miss
+# rows, or the run did not test anything.  The writers' seed is printed
+# (PG_UUIDX_SEED replays the random choices of the writers, not their
+# timing).
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib $FindBin::RealBin;
+use IPC::Run;
+use PgUuidxTest;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $seconds = $ENV{PG_UUIDX_STRESS_SECONDS} || 8;
+my $seed = $ENV{PG_UUIDX_SEED} || int(rand(2**31));
+note("seed $seed (PG_UUIDX_SEED=$seed replays the writers' choices)");
+
+my $clock = clock_shim(gettimeofday => 1);
+my $node = new_node('horizon', env => $clock->{env},
+	conf => [ 'max_connections = 40', 'max_prepared_transactions = 30', 'wal_level = replica', 'max_wal_senders = 2' ]);
+my $major = int($node->safe_psql('postgres', 'SHOW server_version_num') / 10000);
+# before 17 the shared state needs the preloaded library
+if ($major < 17)
+{
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'pg_uuidx'\n");
+	restart();
+}
+
+# a restart also forgets the floor (see the clock step below)
+sub restart
+{
+	$node->stop;
+	start_with_env($node, $clock->{env});
+	return;
+}
+$node->safe_psql('postgres', q{
+CREATE EXTENSION pg_uuidx;
+CREATE TABLE ob7 (id uuid PRIMARY KEY DEFAULT uuidv7(), w int NOT NULL, kind text);
+CREATE TABLE ob6 (id uuid PRIMARY KEY DEFAULT uuidv6(), w int NOT NULL);
+CREATE UNLOGGED TABLE seen (reader text NOT NULL, seq bigint NOT NULL, id uuid NOT NULL);
+});
+
+# ---- one case at a time
+
+sql_ok($node, 'postgres', q{
+	SELECT h = uuidv7_boundary(uuid_extract_timestamp_us(h))
+	       AND h <= uuidv7() AND h > uuidv7_boundary(clock_timestamp() - interval '10 s')
+	       AND uuid_extract_version(h) = 7 AND substr(h::text, 20) = '8000-000000000000', h::text
+	FROM (SELECT uuidv7_horizon() AS h) s},
+	'an idle server: the horizon is the smallest v7 id of the clock\'s tick');
+sql_ok($node, 'postgres', q{
+	SELECT uuid_extract_version(h) = 6 AND h <= uuidv6() AND substr(h::text, 20) = '8000-000000000000', h::text
+	FROM (SELECT uuidv6_horizon() AS h) s},
+	'uuidv6_horizon(): the smallest v6 id of its tick');
+sql_ok($node, 'postgres', q{
+	BEGIN;
+	INSERT INTO ob7 (w) VALUES (0) RETURNING id AS own \gset
+	SELECT uuidv7_horizon() > :'own', uuidv7_horizon()::text;
+	ROLLBACK},
+	'the calling transaction\'s own ids do not hold its horizon back');
+
+# another session's open transaction holds it at its first id
+my $open = $node->background_psql('postgres');
+$open->query_safe('BEGIN');
+my $held = $open->query_safe('SELECT uuidv7()');
+my $pid = $open->query_safe('SELECT pg_backend_pid()');
+sql_ok($node, 'postgres', qq{
+	SELECT uuidv7_horizon() <= '$held' AND uuidv7_horizon() >= uuidv7_boundary(uuid_extract_timestamp_us('$held')),
+	       uuidv7_horizon()::text},
+	'an open transaction of another session holds the horizon at its first id');
+sql_ok($node, 'postgres', qq{
+	SELECT count(*) = 1 AND bool_and(pid = $pid AND prepared_xid IS NULL
+	       AND holds_since = uuid_extract_timestamp_us('$held')), json_agg(h)::text
+	FROM pg_uuidx_horizon_holders() h},
+	'pg_uuidx_horizon_holders() names the session that holds it');
+$open->query_safe('COMMIT');
+sql_ok($node, 'postgres', qq{SELECT uuidv7_horizon() > '$held', uuidv7_horizon()::text},
+	'the horizon passes the id once its transaction has committed');
+$node->safe_psql('postgres', 'CREATE DATABASE other');
+$node->safe_psql('other', 'CREATE EXTENSION pg_uuidx');
+my $elsewhere = $node->background_psql('other');
+$elsewhere->query_safe('BEGIN');
+$elsewhere->query_safe('SELECT uuidv7()');
+sql_ok($node, 'postgres', q{SELECT count(*) = 0, count(*) FROM pg_uuidx_horizon_holders()},
+	'sessions of other databases do not hold it');
+sql_ok($node, 'other', q{SELECT count(*) = 1, count(*) FROM pg_uuidx_horizon_holders()},
+	'they hold the horizon of their own database');
+$elsewhere->query_safe('COMMIT');
+$elsewhere->quit;
+$open->quit;
+
+# a prepared transaction from before a restart holds it at its lowest
+$node->safe_psql('postgres', q{BEGIN; INSERT INTO ob7 (w) VALUES (-2); PREPARE TRANSACTION 'before_restart'});
+restart();
+sql_ok($node, 'postgres', q{
+	SELECT uuidv7_horizon() = '00000000-0000-7000-8000-000000000000'
+	       AND uuidv6_horizon() = '00000000-0000-6000-8000-000000000000', uuidv7_horizon()::text},
+	'a prepared transaction of unknown ids holds the horizon at the lowest id');
+sql_ok($node, 'postgres', q{
+	SELECT count(*) = 1 AND bool_and(pid IS NULL AND holds_since IS NULL
+	       AND prepared_xid = (SELECT transaction FROM pg_prepared_xacts WHERE gid = 'before_restart')),
+	       json_agg(h)::text FROM pg_uuidx_horizon_holders() h},
+	'pg_uuidx_horizon_holders() names it, without a time');
+$node->safe_psql('postgres', q{COMMIT PREPARED 'before_restart'});
+sql_ok($node, 'postgres', q{
+	SELECT uuidv7_horizon() > (SELECT max(id) FROM ob7), uuidv7_horizon()::text},
+	'COMMIT PREPARED releases it');
+my $tracked = $node->safe_psql('postgres', q{BEGIN; SELECT uuidv6() AS v6 \gset
+	INSERT INTO ob7 (w) VALUES (-3) RETURNING id;
+	PREPARE TRANSACTION 'tracked'});
+sql_ok($node, 'postgres', qq{
+	SELECT count(*) = 1 AND bool_and(pid IS NULL AND prepared_xid IS NOT NULL
+	       AND holds_since <= uuid_extract_timestamp_us('$tracked') AND holds_since > now() - interval '1 min'
+	       AND uuidv7_horizon() <= uuidv7_boundary(holds_since)), json_agg(h)::text
+	FROM pg_uuidx_horizon_holders() h},
+	'a transaction prepared now holds it at its first id, not lower');
+$node->safe_psql('postgres', q{ROLLBACK PREPARED 'tracked'});
+
+# a clock stepped back: no transaction starts below a horizon handed out
+set_clock($clock, 2, time() + 3600, 0);
+my $ahead = $node->safe_psql('postgres', 'SELECT uuidv7_horizon()::text || \' \' || uuidv6_horizon()::text');
+my ($ahead7, $ahead6) = split / /, $ahead;
+set_clock($clock, 2, time() - 3600, 0);
+sql_ok($node, 'postgres', qq{
+	SELECT uuidv7() >= '$ahead7' AND uuidv6() >= '$ahead6'
+	       AND uuidv7_horizon() >= '$ahead7' AND uuidv6_horizon() >= '$ahead6',
+	       uuidv7()::text || ' ' || uuidv6()::text},
+	'after the clock stepped back two hours, new transactions make ids at or above the last horizon');
+set_clock($clock, 0, 0, 0);
+# until the real clock reaches that horizon, the horizon waits there and new
+# transactions' first ids are made at it; a restart forgets it
+sql_ok($node, 'postgres', qq{
+	SELECT uuidv7_horizon() = '$ahead7' AND uuid_extract_timestamp(uuidv7()) > now() + interval '50 min',
+	       uuidv7_horizon()::text},
+	'back on the real clock, the horizon stays at the highest handed out');
+restart();
+
+# the reader's refusals
+$node->safe_psql('postgres', q{
+	CREATE TABLE wrong (id text, ref uuid);
+	CREATE ROLE nobody;
+	CREATE FUNCTION try(q text) RETURNS text LANGUAGE plpgsql AS $$
+	BEGIN EXECUTE q; RETURN 'ok'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE || ' ' || SQLERRM; END $$;
+});
+my %refusals = (
+	'SELECT pg_uuidx_read_after(NULL::ob7, NULL, -1)' => '22023 max_rows must be zero or more',
+	'SELECT pg_uuidx_read_after(NULL::ob7, NULL, 1, \'id\', 5)' => '22023 id_version must be 6 or 7',
+	'SELECT pg_uuidx_read_after(NULL::int, NULL, 1)' =>
+	  '42809 the first argument of pg_uuidx_read_after() must be a row of a table',
+	'SELECT pg_uuidx_read_after(NULL::wrong, NULL, 1, \'nope\')' =>
+	  '42703 column "nope" of relation "wrong" does not exist',
+	'SELECT pg_uuidx_read_after(NULL::wrong, NULL, 1)' => '42804 column "id" of relation "wrong" is not of type uuid',
+);
+for my $q (sort keys %refusals)
+{
+	is($node->safe_psql('postgres', "SELECT try(\$q\$$q\$q\$)"), $refusals{$q}, "refused: $q");
+}
+is($node->safe_psql('postgres', q{
+	SET default_transaction_isolation = 'repeatable read';
+	SELECT try('SELECT pg_uuidx_read_after(NULL::ob7, NULL, 1)')}),
+	'25000 pg_uuidx_read_after() needs the READ COMMITTED isolation level',
+	'refused in REPEATABLE READ: its snapshot was taken before the horizon');
+is($node->safe_psql('postgres', q{
+	SET ROLE nobody;
+	SELECT try('SELECT pg_uuidx_read_after(NULL::ob7, NULL, 1)')}),
+	'42501 permission denied for table ob7', 'refused without SELECT on the table');
+$node->safe_psql('postgres', q{INSERT INTO wrong SELECT g::text, uuidv7() FROM generate_series(1, 3) g});
+is($node->safe_psql('postgres', q{
+	SELECT (SELECT string_agg(id, ',' ORDER BY ref) FROM pg_uuidx_read_after(NULL::wrong, NULL, 5, 'ref'))
+	       || ' ' || (SELECT string_agg(id, ',') FROM pg_uuidx_read_after(NULL::wrong,
+	                  (SELECT ref FROM wrong WHERE id = '1'), 5, 'ref'))
+	       || ' ' || (SELECT string_agg(id, ',') FROM pg_uuidx_read_after(NULL::wrong, NULL, 1, 'ref'))}),
+	'1,2,3 2,3 1', 'reads through another uuid column by name: from the start, after an id, up to max_rows');
+
+# a partitioned table is read through its parent, in id order across partitions
+is($node->safe_psql('postgres', q{
+	CREATE TABLE parted (id uuid PRIMARY KEY, n int) PARTITION BY RANGE (id);
+	CREATE TABLE parted_old PARTITION OF parted FOR VALUES FROM (MINVALUE) TO ('01940000-0000-7000-8000-000000000000');
+	CREATE TABLE parted_new PARTITION OF parted FOR VALUES FROM ('01940000-0000-7000-8000-000000000000') TO (MAXVALUE);
+	INSERT INTO parted VALUES (uuidv7(), 3), (uuidv7_at('2020-01-01+00'), 1), (uuidv7(), 4), (uuidv7_at('2021-01-01+00'), 2);
+	SELECT string_agg(n::text, ',') || ' ' || (SELECT count(*) FROM parted_old)
+	FROM pg_uuidx_read_after(NULL::parted, NULL, 10)}),
+	'1,2,3,4 2', 'a partitioned table: read in id order across its partitions');
+
+# no horizon on a standby, and none without the shared state
+$node->backup('b');
+my $standby = PostgreSQL::Test::Cluster->new('standby');
+$standby->init_from_backup($node, 'b', has_streaming => 1);
+start_with_env($standby, $clock->{env});
+my ($ret, $out, $err) = $standby->psql('postgres', 'SELECT uuidv7_horizon()');
+like($err, qr/ERROR:  uuidv7_horizon\(\) cannot be used during recovery/, 'refused on a standby (0A000)');
+$standby->stop;
+if ($major < 17)
+{
+	my $bare = new_node('bare');
+	$bare->safe_psql('postgres', 'CREATE EXTENSION pg_uuidx');
+	($ret, $out, $err) = $bare->psql('postgres', 'SELECT uuidv7_horizon()');
+	like($err, qr/needs pg_uuidx in shared_preload_libraries/, "$major without the preloaded library: refused (55000)");
+	$bare->stop;
+}
+else
+{
+	pass("$major keeps the state in the registry of named shared memory: this server does not preload pg_uuidx");
+}
+
+# ---- the stress run
+
+$node->safe_psql('postgres', q{
+TRUNCATE ob7, ob6, seen;
+-- one reader: polls every 20 ms until "seconds" have passed, and records
+-- what it read in seen (reader, the order it read in, id)
+CREATE PROCEDURE read_loop(reader text, seconds float8) LANGUAGE plpgsql AS $$
+DECLARE
+    last uuid;
+    bound uuid;
+    n bigint := 0;
+    r record;
+    stop timestamptz := clock_timestamp() + seconds * interval '1 s';
+BEGIN
+    WHILE clock_timestamp() < stop LOOP
+        -- the bound is read before the query that uses it starts
+        bound := CASE reader WHEN 'now()' THEN uuidv7_boundary(clock_timestamp()) END;
+        FOR r IN EXECUTE CASE reader
+            WHEN 'horizon v7' THEN 'SELECT id FROM pg_uuidx_read_after(NULL::ob7, $1, 500)'
+            WHEN 'horizon v6' THEN 'SELECT id FROM pg_uuidx_read_after(NULL::ob6, $1, 500, ''id'', 6)'
+            WHEN 'id > last' THEN 'SELECT id FROM ob7 WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT 500'
+            WHEN 'now()' THEN 'SELECT id FROM ob7 WHERE ($1 IS NULL OR id > $1) AND id < $2 ORDER BY id LIMIT 500'
+            END USING last, bound
+        LOOP
+            n := n + 1;
+            INSERT INTO seen VALUES (reader, n, r.id);
+            last := r.id;
+        END LOOP;
+        COMMIT;
+        PERFORM pg_sleep(0.02);
+    END LOOP;
+END $$;
+});
+
+my $dir = PostgreSQL::Test::Utils::tempdir();
+my %scripts = (
+	# short transactions, a v7 and a v6 row, sleeping between inserts
+	short => q{
+\set s random(0, 150)
+BEGIN;
+INSERT INTO ob7 (w, kind) VALUES (:client_id, 'short');
+INSERT INTO ob6 (w) VALUES (:client_id);
+\sleep :s ms
+INSERT INTO ob7 (w, kind) VALUES (:client_id, 'short');
+COMMIT;
+},
+	# a savepoint rolled back: its rows never commit
+	savepoint => q{
+\set s random(0, 100)
+BEGIN;
+SAVEPOINT a;
+INSERT INTO ob7 (w) VALUES (-:client_id);
+INSERT INTO ob6 (w) VALUES (-:client_id);
+\sleep :s ms
+ROLLBACK TO SAVEPOINT a;
+INSERT INTO ob7 (w, kind) VALUES (:client_id, 'savepoint');
+COMMIT;
+},
+	rollback => q{
+\set s random(0, 100)
+BEGIN;
+INSERT INTO ob7 (w) VALUES (-:client_id);
+\sleep :s ms
+ROLLBACK;
+},
+	# two-phase: prepared, then committed or rolled back after a while
+	twophase => q{
+\set g random(1, 2000000000)
+\set s random(0, 300)
+\set c random(1, 4)
+BEGIN;
+INSERT INTO ob7 (w, kind) VALUES (:client_id, 'two-phase');
+INSERT INTO ob6 (w) VALUES (:client_id);
+PREPARE TRANSACTION 'w:client_id-:g';
+\sleep :s ms
+\if :c = 1
+ROLLBACK PREPARED 'w:client_id-:g';
+\else
+COMMIT PREPARED 'w:client_id-:g';
+\endif
+},
+	# a long transaction whose id is made long before its row commits
+	long => q{
+\set s random(500, 2000)
+BEGIN;
+SELECT uuidv7() AS early \gset
+\sleep :s ms
+INSERT INTO ob7 (id, w, kind) VALUES (':early', :client_id, 'long');
+COMMIT;
+},
+);
+my @weights = (short => 50, savepoint => 15, rollback => 10, twophase => 20, long => 5);
+my @files;
+while (my ($name, $weight) = splice(@weights, 0, 2))
+{
+	PostgreSQL::Test::Utils::append_to_file("$dir/$name.sql", $scripts{$name});
+	push @files, '-f', "$dir/$name.sql\@$weight";
+}
+
+my @conn = ('-h', $node->host, '-p', $node->port, 'postgres');
+my @readers;
+for my $reader ('horizon v7', 'horizon v6', 'id > last', 'now()')
+{
+	push @readers, IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c',
+		"CALL read_loop('$reader', " . ($seconds + 4) . ')', @conn ], '>', \my $o, '2>', \my $e);
+}
+# a late committer: an id made at the start, committed after 3 seconds
+my $late = IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c',
+	q{BEGIN; INSERT INTO ob7 (w, kind) VALUES (0, 'late'); INSERT INTO ob6 (w) VALUES (0); SELECT pg_sleep(3); COMMIT;},
+	@conn ], '>', \my $lo, '2>', \my $le);
+my ($wout, $werr) = ('', '');
+my $writers = IPC::Run::start([ 'pgbench', '-n', '-M', 'simple', '-c', 8, '-j', 2, '-T', $seconds,
+	"--random-seed=$seed", @files, @conn ], '>', \$wout, '2>', \$werr);
+# the clock steps back 2 s halfway through
+sleep(int($seconds / 2));
+set_clock($clock, 1, -2, 0);
+$writers->finish;
+$late->finish or diag($le);
+note($wout);
+like($wout, qr/number of failed transactions: 0|processed: \d+/, 'the writers ran') or diag($werr);
+# what pgbench left prepared when its time was up: committed, so it counts
+$node->safe_psql('postgres', q{
+	SELECT format('COMMIT PREPARED %L', gid) FROM pg_prepared_xacts WHERE database = current_database() \gexec
+});
+$_->finish or diag('a reader failed') for @readers;
+set_clock($clock, 0, 0, 0);
+
+my $stats = $node->safe_psql('postgres', q{
+	SELECT format('%s v7 rows (%s), %s v6 rows', (SELECT count(*) FROM ob7),
+	              (SELECT string_agg(format('%s %s', n, kind), ', ' ORDER BY kind)
+	               FROM (SELECT kind, count(*) n FROM ob7 GROUP BY kind) k), (SELECT count(*) FROM ob6))});
+note("committed: $stats");
+for my $case ([ 'horizon v7', 'ob7' ], [ 'horizon v6', 'ob6' ])
+{
+	my ($reader, $table) = @$case;
+	sql_ok($node, 'postgres', qq{
+		SELECT (SELECT count(*) FROM $table) > 100
+		       AND NOT EXISTS (SELECT id FROM $table EXCEPT SELECT id FROM seen WHERE reader = '$reader')
+		       AND NOT EXISTS (SELECT id FROM seen WHERE reader = '$reader' EXCEPT SELECT id FROM $table),
+		       format('%s rows, %s read', (SELECT count(*) FROM $table),
+		              (SELECT count(*) FROM seen WHERE reader = '$reader'))},
+		"$reader: every committed row read, nothing else");
+	sql_ok($node, 'postgres', qq{
+		SELECT count(*) = count(DISTINCT id), count(*) - count(DISTINCT id) FROM seen WHERE reader = '$reader'},
+		"$reader: no row read twice");
+	sql_ok($node, 'postgres', qq{
+		SELECT coalesce(bool_and(id > before), true), count(*) FILTER (WHERE id <= before)
+		FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS before FROM seen WHERE reader = '$reader') s},
+		"$reader: read in id order");
+}
+for my $reader ('id > last', 'now()')
+{
+	my $missed = $node->safe_psql('postgres', qq{
+		SELECT count(*) FROM (SELECT id FROM ob7 EXCEPT SELECT id FROM seen WHERE reader = '$reader') m});
+	cmp_ok($missed, '>', 0, "the same loop bounded by $reader misses rows: $missed of them");
+}
+
+$node->stop;
+done_testing();

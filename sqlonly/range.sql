@@ -192,13 +192,18 @@ COMMENT ON FUNCTION @extschema@.uuidv6_in_time_range_recheck(uuid, tstzrange) IS
 'uuidv6_in_time_range() without planner support (the same test, never expanded into index conditions)';
 
 -- The predicates: the edges as comparisons the planner can take to a btree
--- on the id and to partition bounds, then the row test.
+-- on the id and to partition bounds, then the version and variant (compared
+-- with 1 for a range that is not empty, so that a NULL range gives NULL, not
+-- false, as STRICT would; an empty one fails the edges).
 CREATE FUNCTION @extschema@.uuidv7_in_time_range(id uuid, range tstzrange)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id OPERATOR(pg_catalog.>=) @extschema@.uuidv7_range_lower(range)
    AND id OPERATOR(pg_catalog.<=) @extschema@.uuidv7_range_upper(range)
-   AND @extschema@.uuidv7_in_time_range_recheck(id, range);
+   AND pg_catalog.int4(((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.&) 240)
+                        OPERATOR(pg_catalog.|) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6))
+                       OPERATOR(pg_catalog.=) 114)
+       OPERATOR(pg_catalog.=) pg_catalog.int4(NOT pg_catalog.isempty(range));
 
 COMMENT ON FUNCTION @extschema@.uuidv7_in_time_range(uuid, tstzrange) IS
 'true for a v7 id whose time (uuid_extract_timestamp_us) lies in the range; the operator uuid <@ tstzrange';
@@ -217,7 +222,10 @@ RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id OPERATOR(pg_catalog.>=) @extschema@.uuidv6_range_lower(range)
    AND id OPERATOR(pg_catalog.<=) @extschema@.uuidv6_range_upper(range)
-   AND @extschema@.uuidv6_in_time_range_recheck(id, range);
+   AND pg_catalog.int4(((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.&) 240)
+                        OPERATOR(pg_catalog.|) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6))
+                       OPERATOR(pg_catalog.=) 98)
+       OPERATOR(pg_catalog.=) pg_catalog.int4(NOT pg_catalog.isempty(range));
 
 COMMENT ON FUNCTION @extschema@.uuidv6_in_time_range(uuid, tstzrange) IS
 'true for a v6 id whose time (uuid_extract_timestamp_us) lies in the range; answered by a btree on the id';

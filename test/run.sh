@@ -142,6 +142,8 @@ sqlbuild_suites() {
         psql -X -q -v ON_ERROR_STOP=1 -d sqlbuild_run -v schema=sqlbuild -f '$out/pg_uuidx_plain.sql' >/dev/null &&
         pg_prove --psql-bin \"\$(command -v psql)\" -d sqlbuild_run test/sqlbuild/*.sql" 2>&1 | tee "$work/$l.pgtap" || true
     read -r p f < <(prove_counts "$work/$l.pgtap")
+    # the cluster's files (kept when a test failed), out of the next one's way
+    [ ! -d "$work/tmp_check" ] || mv "$work/tmp_check" "$work/$l.tmp_check"
     # the copy: links to the run's server, the C build's files replaced by the SQL build's
     cp -al "$work/server" "$copy"
     ext=$copy$("$server_pg_config" --sharedir)/extension
@@ -154,6 +156,7 @@ sqlbuild_suites() {
             createdb sqlbuild_ext && pg_prove --psql-bin \"\$(command -v psql)\" -d sqlbuild_ext test/sqlbuild/extension/*.sql test/pgtap/time_laws.sql"
     ) 2>&1 | tee "$work/$l.ext.pgtap" || true
     read -r p2 f2 < <(prove_counts "$work/$l.ext.pgtap")
+    [ ! -d "$work/tmp_check" ] || mv "$work/tmp_check" "$work/$l.ext.tmp_check"
     count "$l pgTAP" $((p + p2)) $((f + f2)) "$(grep -hE '^(Files=|Result:)' "$work/$l.pgtap" "$work/$l.ext.pgtap" | cut -d, -f1-2 | xargs)"
 }
 
@@ -307,6 +310,9 @@ case $mode in
         out=${OUT:-$REPO/test/bench/out}
         mkdir -p "$out" && rm -f "$out"/*.tsv "$out"/*.png "$out"/*.md "$out"/*.log
         cp "$so" "$work/pg_uuidx.so"
+        # the SQL build for the sqlbuild phase
+        perl "$REPO/sqlonly/generate.pl" "$work/sql-only" && chmod -R a+rX "$work/sql-only"
+        export BENCH_SQLONLY=$work/sql-only/pg_uuidx_plain.sql
         rc=0
         BENCH_OUT=$work/out BENCH_COMMIT="$(git -C "$REPO" rev-parse --short HEAD)$(git -C "$REPO" diff --quiet HEAD -- \
             . ':!test/bench' || echo ' + uncommitted changes')" in_cluster -c shared_buffers=1GB -c max_wal_size=4GB \

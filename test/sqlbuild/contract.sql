@@ -10,7 +10,7 @@
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
-SELECT plan(14);
+SELECT plan(16);
 
 CREATE TEMP VIEW fns AS
 SELECT n.nspname AS build, p.proname::text || '(' || array_to_string(p.proargtypes::regtype[]::text[], ',') || ')' AS sig,
@@ -71,6 +71,26 @@ SELECT is((SELECT string_agg(sig, ', ' ORDER BY sig) FROM pairs WHERE c_names <>
 SELECT is((SELECT string_agg(sig, ', ' ORDER BY sig) FROM pairs WHERE c_comment IS DISTINCT FROM s_comment), NULL,
           'same comment');
 SELECT is(sqlbuild.pg_uuidx_build() || '/' || cbuild.pg_uuidx_build(), 'sql/c', 'pg_uuidx_build() tells the builds apart');
+
+-- the operator and the aggregates
+SELECT is((SELECT string_agg(format('%s(%s,%s) %s %s %s', o.oprname, o.oprleft::regtype, o.oprright::regtype, o.oprresult::regtype,
+                                    p.proname, obj_description(o.oid, 'pg_operator')), '; ')
+           FROM pg_operator o JOIN pg_proc p ON p.oid = o.oprcode
+           WHERE o.oprnamespace = 'sqlbuild'::regnamespace),
+          (SELECT string_agg(format('%s(%s,%s) %s %s %s', o.oprname, o.oprleft::regtype, o.oprright::regtype, o.oprresult::regtype,
+                                    p.proname, obj_description(o.oid, 'pg_operator')), '; ')
+           FROM pg_operator o JOIN pg_proc p ON p.oid = o.oprcode
+           WHERE o.oprnamespace = 'cbuild'::regnamespace),
+          'the operator <@ (uuid, tstzrange): arguments, result, function and comment as the C build''s');
+SELECT is((SELECT string_agg(format('%s %s %s %s %s', p.proname, t.proname, c.proname, a.aggsortop::regoperator, a.aggkind), '; '
+                             ORDER BY p.proname)
+           FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid JOIN pg_proc t ON t.oid = a.aggtransfn
+           JOIN pg_proc c ON c.oid = a.aggcombinefn WHERE p.pronamespace = 'sqlbuild'::regnamespace),
+          (SELECT string_agg(format('%s %s %s %s %s', p.proname, t.proname, c.proname, a.aggsortop::regoperator, a.aggkind), '; '
+                             ORDER BY p.proname)
+           FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid JOIN pg_proc t ON t.oid = a.aggtransfn
+           JOIN pg_proc c ON c.oid = a.aggcombinefn WHERE p.pronamespace = 'cbuild'::regnamespace),
+          'min(uuid), max(uuid): transition and combine functions and sort operators as the C build''s');
 
 SELECT * FROM finish();
 ROLLBACK;

@@ -41,7 +41,13 @@ SELECT is((SELECT string_agg(f.sig, ', ' ORDER BY f.sig) FROM fns f
            WHERE f.build = 'sqlbuild' AND f.sig NOT IN (SELECT sig FROM list WHERE included)), NULL,
           'the SQL build has nothing functions.tsv leaves out or does not list (calling it fails)');
 
-SELECT todo('rows still to be written by the other parts of the SQL build', 1);
+-- a TODO test while rows are marked TODO (work in progress), a test once none is
+DO $$
+BEGIN
+    IF EXISTS (SELECT FROM list WHERE todo) THEN
+        PERFORM todo('rows still to be written by the other parts of the SQL build', 1);
+    END IF;
+END $$;
 SELECT is((SELECT string_agg(sig, ', ' ORDER BY sig) FROM list WHERE todo), NULL,
           'no row of functions.tsv is TODO: each has a body file or "- reason"');
 

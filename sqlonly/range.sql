@@ -18,142 +18,151 @@
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 -- The edges.  A bound becomes the first or last microsecond in the range
--- (an exclusive one the next or previous microsecond); bounds beyond what an
--- id can hold are clamped to its first or last time, or leave no id at all.
--- An empty range has the largest uuid as lower edge and the nil uuid as upper.
+-- (an exclusive one the next or previous microsecond), clamped to the
+-- times an id holds; the edge is the first tick of the lower one or the
+-- last tick of the upper one (as the boundaries compute them), and the
+-- range has no id when a bound lies beyond those times or the first tick
+-- comes after the last.  An empty range has the largest uuid as lower edge
+-- and the nil uuid as upper.  One SQL query each, no PL/pgSQL: the planner
+-- evaluates them for a constant range, in every session, and a PL/pgSQL
+-- function is compiled at its first call in a session.
 
 CREATE FUNCTION @extschema@.uuidv7_range_lower(range tstzrange)
 RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-DECLARE
-    lo pg_catalog.timestamptz := pg_catalog.lower(range);
-    hi pg_catalog.timestamptz := pg_catalog.upper(range);
-    first pg_catalog.uuid;
-BEGIN
-    IF pg_catalog.isempty(range)
-       OR lo OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz
-       OR (lo OPERATOR(pg_catalog.=) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz AND NOT pg_catalog.lower_inc(range))
-       OR hi OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
-       OR (hi OPERATOR(pg_catalog.=) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz AND NOT pg_catalog.upper_inc(range)) THEN
-        RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-    END IF;
-    IF NOT pg_catalog.lower_inc(range) THEN
-        lo := lo OPERATOR(pg_catalog.+) '1 microsecond'::pg_catalog.interval;
-    END IF;
-    IF NOT pg_catalog.upper_inc(range) THEN
-        hi := hi OPERATOR(pg_catalog.-) '1 microsecond'::pg_catalog.interval;
-    END IF;
-    first := @extschema@.uuidv7_boundary(GREATEST(lo, '1970-01-01 00:00:00+00'::pg_catalog.timestamptz));
-    IF first OPERATOR(pg_catalog.>) @extschema@.uuidv7_boundary_upper(
-           LEAST(hi, '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz)) THEN
-        RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-    END IF;
-    RETURN first;
-END
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (
+    SELECT CASE WHEN b.empty OR t.lo OPERATOR(pg_catalog.>) t.hi THEN CAST('ffffffff-ffff-ffff-ffff-ffffffffffff' AS pg_catalog.uuid)
+                ELSE CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(t.lo OPERATOR(pg_catalog.+) 1152921504606846976),
+                                                               '7', 14, 0), 2)
+                          OPERATOR(pg_catalog.||) '8000000000000000' AS pg_catalog.uuid) END
+    FROM (SELECT pg_catalog.isempty(range)
+                 OR a.lo OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
+                 OR a.hi OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz) AS empty,
+                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.lo, CAST('-infinity' AS pg_catalog.timestamptz)), CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)),
+                                                        CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
+                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS lo_us,
+                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.hi, CAST('infinity' AS pg_catalog.timestamptz)), CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)),
+                                                        CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
+                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS hi_us
+          FROM (SELECT CASE WHEN pg_catalog.lower_inc(range)
+                                 OR pg_catalog.lower(range) OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
+                            THEN pg_catalog.lower(range)
+                            ELSE pg_catalog.lower(range) OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval)
+                       END AS lo,
+                       CASE WHEN pg_catalog.upper_inc(range)
+                                 OR pg_catalog.upper(range) OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)
+                            THEN pg_catalog.upper(range)
+                            ELSE pg_catalog.upper(range) OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval)
+                       END AS hi) AS a) AS b,
+         LATERAL (SELECT (((b.lo_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
+                        OPERATOR(pg_catalog.+) (((b.lo_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)) AS lo,
+                         ((((b.hi_us OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
+                        OPERATOR(pg_catalog.+) ((((b.hi_us OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)) OPERATOR(pg_catalog.-) 1 AS hi) AS t
+);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_range_lower(tstzrange) IS
 'the smallest v7 id whose time lies in the range (the largest uuid for an empty range)';
 
 CREATE FUNCTION @extschema@.uuidv7_range_upper(range tstzrange)
 RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-DECLARE
-    lo pg_catalog.timestamptz := pg_catalog.lower(range);
-    hi pg_catalog.timestamptz := pg_catalog.upper(range);
-    last pg_catalog.uuid;
-BEGIN
-    IF pg_catalog.isempty(range)
-       OR lo OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz
-       OR (lo OPERATOR(pg_catalog.=) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz AND NOT pg_catalog.lower_inc(range))
-       OR hi OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
-       OR (hi OPERATOR(pg_catalog.=) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz AND NOT pg_catalog.upper_inc(range)) THEN
-        RETURN '00000000-0000-0000-0000-000000000000';
-    END IF;
-    IF NOT pg_catalog.lower_inc(range) THEN
-        lo := lo OPERATOR(pg_catalog.+) '1 microsecond'::pg_catalog.interval;
-    END IF;
-    IF NOT pg_catalog.upper_inc(range) THEN
-        hi := hi OPERATOR(pg_catalog.-) '1 microsecond'::pg_catalog.interval;
-    END IF;
-    last := @extschema@.uuidv7_boundary_upper(LEAST(hi, '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz));
-    IF @extschema@.uuidv7_boundary(GREATEST(lo, '1970-01-01 00:00:00+00'::pg_catalog.timestamptz))
-           OPERATOR(pg_catalog.>) last THEN
-        RETURN '00000000-0000-0000-0000-000000000000';
-    END IF;
-    RETURN last;
-END
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (
+    SELECT CASE WHEN b.empty OR t.lo OPERATOR(pg_catalog.>) t.hi THEN CAST('00000000-0000-0000-0000-000000000000' AS pg_catalog.uuid)
+                ELSE CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(t.hi OPERATOR(pg_catalog.+) 1152921504606846976),
+                                                               '7', 14, 0), 2)
+                          OPERATOR(pg_catalog.||) 'bfffffffffffffff' AS pg_catalog.uuid) END
+    FROM (SELECT pg_catalog.isempty(range)
+                 OR a.lo OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
+                 OR a.hi OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz) AS empty,
+                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.lo, CAST('-infinity' AS pg_catalog.timestamptz)), CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)),
+                                                        CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
+                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS lo_us,
+                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.hi, CAST('infinity' AS pg_catalog.timestamptz)), CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)),
+                                                        CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
+                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS hi_us
+          FROM (SELECT CASE WHEN pg_catalog.lower_inc(range)
+                                 OR pg_catalog.lower(range) OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
+                            THEN pg_catalog.lower(range)
+                            ELSE pg_catalog.lower(range) OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval)
+                       END AS lo,
+                       CASE WHEN pg_catalog.upper_inc(range)
+                                 OR pg_catalog.upper(range) OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)
+                            THEN pg_catalog.upper(range)
+                            ELSE pg_catalog.upper(range) OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval)
+                       END AS hi) AS a) AS b,
+         LATERAL (SELECT (((b.lo_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
+                        OPERATOR(pg_catalog.+) (((b.lo_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)) AS lo,
+                         ((((b.hi_us OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
+                        OPERATOR(pg_catalog.+) ((((b.hi_us OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)) OPERATOR(pg_catalog.-) 1 AS hi) AS t
+);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_range_upper(tstzrange) IS
 'the largest v7 id whose time lies in the range (the nil uuid for an empty range)';
 
 CREATE FUNCTION @extschema@.uuidv6_range_lower(range tstzrange)
 RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-DECLARE
-    lo pg_catalog.timestamptz := pg_catalog.lower(range);
-    hi pg_catalog.timestamptz := pg_catalog.upper(range);
-    first pg_catalog.uuid;
-BEGIN
-    IF pg_catalog.isempty(range)
-       OR lo OPERATOR(pg_catalog.>) '5236-03-31 21:21:00.684697+00'::pg_catalog.timestamptz
-       OR (lo OPERATOR(pg_catalog.=) '5236-03-31 21:21:00.684697+00'::pg_catalog.timestamptz AND NOT pg_catalog.lower_inc(range))
-       OR hi OPERATOR(pg_catalog.<) '1582-10-15 00:00:00+00'::pg_catalog.timestamptz
-       OR (hi OPERATOR(pg_catalog.=) '1582-10-15 00:00:00+00'::pg_catalog.timestamptz AND NOT pg_catalog.upper_inc(range)) THEN
-        RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-    END IF;
-    IF NOT pg_catalog.lower_inc(range) THEN
-        lo := lo OPERATOR(pg_catalog.+) '1 microsecond'::pg_catalog.interval;
-    END IF;
-    IF NOT pg_catalog.upper_inc(range) THEN
-        hi := hi OPERATOR(pg_catalog.-) '1 microsecond'::pg_catalog.interval;
-    END IF;
-    first := @extschema@.uuidv6_boundary(GREATEST(lo, '1582-10-15 00:00:00+00'::pg_catalog.timestamptz));
-    IF first OPERATOR(pg_catalog.>) @extschema@.uuidv6_boundary_upper(
-           LEAST(hi, '5236-03-31 21:21:00.684697+00'::pg_catalog.timestamptz)) THEN
-        RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-    END IF;
-    RETURN first;
-END
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (
+    SELECT CASE WHEN b.empty OR t.lo OPERATOR(pg_catalog.>) t.hi THEN CAST('ffffffff-ffff-ffff-ffff-ffffffffffff' AS pg_catalog.uuid)
+                ELSE CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(t.lo OPERATOR(pg_catalog.+) 1152921504606846976),
+                                                               '6', 14, 0), 2)
+                          OPERATOR(pg_catalog.||) '8000000000000000' AS pg_catalog.uuid) END
+    FROM (SELECT pg_catalog.isempty(range)
+                 OR a.lo OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
+                 OR a.hi OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz) AS empty,
+                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.lo, CAST('-infinity' AS pg_catalog.timestamptz)), CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)),
+                                                        CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
+                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS lo_us,
+                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.hi, CAST('infinity' AS pg_catalog.timestamptz)), CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)),
+                                                        CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
+                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS hi_us
+          FROM (SELECT CASE WHEN pg_catalog.lower_inc(range)
+                                 OR pg_catalog.lower(range) OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
+                            THEN pg_catalog.lower(range)
+                            ELSE pg_catalog.lower(range) OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval)
+                       END AS lo,
+                       CASE WHEN pg_catalog.upper_inc(range)
+                                 OR pg_catalog.upper(range) OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)
+                            THEN pg_catalog.upper(range)
+                            ELSE pg_catalog.upper(range) OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval)
+                       END AS hi) AS a) AS b,
+         LATERAL (SELECT ((b.lo_us OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000) AS lo,
+                         LEAST((b.hi_us OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000009, 1152921504606846975) AS hi) AS t
+);
 
 COMMENT ON FUNCTION @extschema@.uuidv6_range_lower(tstzrange) IS
 'the smallest v6 id whose time lies in the range (the largest uuid for an empty range)';
 
 CREATE FUNCTION @extschema@.uuidv6_range_upper(range tstzrange)
 RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-DECLARE
-    lo pg_catalog.timestamptz := pg_catalog.lower(range);
-    hi pg_catalog.timestamptz := pg_catalog.upper(range);
-    last pg_catalog.uuid;
-BEGIN
-    IF pg_catalog.isempty(range)
-       OR lo OPERATOR(pg_catalog.>) '5236-03-31 21:21:00.684697+00'::pg_catalog.timestamptz
-       OR (lo OPERATOR(pg_catalog.=) '5236-03-31 21:21:00.684697+00'::pg_catalog.timestamptz AND NOT pg_catalog.lower_inc(range))
-       OR hi OPERATOR(pg_catalog.<) '1582-10-15 00:00:00+00'::pg_catalog.timestamptz
-       OR (hi OPERATOR(pg_catalog.=) '1582-10-15 00:00:00+00'::pg_catalog.timestamptz AND NOT pg_catalog.upper_inc(range)) THEN
-        RETURN '00000000-0000-0000-0000-000000000000';
-    END IF;
-    IF NOT pg_catalog.lower_inc(range) THEN
-        lo := lo OPERATOR(pg_catalog.+) '1 microsecond'::pg_catalog.interval;
-    END IF;
-    IF NOT pg_catalog.upper_inc(range) THEN
-        hi := hi OPERATOR(pg_catalog.-) '1 microsecond'::pg_catalog.interval;
-    END IF;
-    last := @extschema@.uuidv6_boundary_upper(LEAST(hi, '5236-03-31 21:21:00.684697+00'::pg_catalog.timestamptz));
-    IF @extschema@.uuidv6_boundary(GREATEST(lo, '1582-10-15 00:00:00+00'::pg_catalog.timestamptz))
-           OPERATOR(pg_catalog.>) last THEN
-        RETURN '00000000-0000-0000-0000-000000000000';
-    END IF;
-    RETURN last;
-END
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (
+    SELECT CASE WHEN b.empty OR t.lo OPERATOR(pg_catalog.>) t.hi THEN CAST('00000000-0000-0000-0000-000000000000' AS pg_catalog.uuid)
+                ELSE CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(t.hi OPERATOR(pg_catalog.+) 1152921504606846976),
+                                                               '6', 14, 0), 2)
+                          OPERATOR(pg_catalog.||) 'bfffffffffffffff' AS pg_catalog.uuid) END
+    FROM (SELECT pg_catalog.isempty(range)
+                 OR a.lo OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
+                 OR a.hi OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz) AS empty,
+                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.lo, CAST('-infinity' AS pg_catalog.timestamptz)), CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)),
+                                                        CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
+                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS lo_us,
+                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.hi, CAST('infinity' AS pg_catalog.timestamptz)), CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)),
+                                                        CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
+                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS hi_us
+          FROM (SELECT CASE WHEN pg_catalog.lower_inc(range)
+                                 OR pg_catalog.lower(range) OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
+                            THEN pg_catalog.lower(range)
+                            ELSE pg_catalog.lower(range) OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval)
+                       END AS lo,
+                       CASE WHEN pg_catalog.upper_inc(range)
+                                 OR pg_catalog.upper(range) OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)
+                            THEN pg_catalog.upper(range)
+                            ELSE pg_catalog.upper(range) OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval)
+                       END AS hi) AS a) AS b,
+         LATERAL (SELECT ((b.lo_us OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000) AS lo,
+                         LEAST((b.hi_us OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000009, 1152921504606846975) AS hi) AS t
+);
 
 COMMENT ON FUNCTION @extschema@.uuidv6_range_upper(tstzrange) IS
 'the largest v6 id whose time lies in the range (the nil uuid for an empty range)';
@@ -192,18 +201,18 @@ COMMENT ON FUNCTION @extschema@.uuidv6_in_time_range_recheck(uuid, tstzrange) IS
 'uuidv6_in_time_range() without planner support (the same test, never expanded into index conditions)';
 
 -- The predicates: the edges as comparisons the planner can take to a btree
--- on the id and to partition bounds, then the version and variant (compared
--- with 1 for a range that is not empty, so that a NULL range gives NULL, not
--- false, as STRICT would; an empty one fails the edges).
+-- on the id and to partition bounds, then the version and variant (or a
+-- NULL range, so that it gives NULL, not false, as STRICT would; with a
+-- constant range the planner drops that test).  An empty range fails the
+-- edges.
 CREATE FUNCTION @extschema@.uuidv7_in_time_range(id uuid, range tstzrange)
 RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id OPERATOR(pg_catalog.>=) @extschema@.uuidv7_range_lower(range)
    AND id OPERATOR(pg_catalog.<=) @extschema@.uuidv7_range_upper(range)
-   AND pg_catalog.int4(((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.&) 240)
-                        OPERATOR(pg_catalog.|) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6))
-                       OPERATOR(pg_catalog.=) 114)
-       OPERATOR(pg_catalog.=) pg_catalog.int4(NOT pg_catalog.isempty(range));
+   AND ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>) 4 OPERATOR(pg_catalog.=) 7
+         AND pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6 OPERATOR(pg_catalog.=) 2)
+        OR range IS NULL);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_in_time_range(uuid, tstzrange) IS
 'true for a v7 id whose time (uuid_extract_timestamp_us) lies in the range; the operator uuid <@ tstzrange';
@@ -222,10 +231,9 @@ RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id OPERATOR(pg_catalog.>=) @extschema@.uuidv6_range_lower(range)
    AND id OPERATOR(pg_catalog.<=) @extschema@.uuidv6_range_upper(range)
-   AND pg_catalog.int4(((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.&) 240)
-                        OPERATOR(pg_catalog.|) (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6))
-                       OPERATOR(pg_catalog.=) 98)
-       OPERATOR(pg_catalog.=) pg_catalog.int4(NOT pg_catalog.isempty(range));
+   AND ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) OPERATOR(pg_catalog.>>) 4 OPERATOR(pg_catalog.=) 6
+         AND pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) OPERATOR(pg_catalog.>>) 6 OPERATOR(pg_catalog.=) 2)
+        OR range IS NULL);
 
 COMMENT ON FUNCTION @extschema@.uuidv6_in_time_range(uuid, tstzrange) IS
 'true for a v6 id whose time (uuid_extract_timestamp_us) lies in the range; answered by a btree on the id';

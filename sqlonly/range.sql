@@ -23,146 +23,185 @@
 -- last tick of the upper one (as the boundaries compute them), and the
 -- range has no id when a bound lies beyond those times or the first tick
 -- comes after the last.  An empty range has the largest uuid as lower edge
--- and the nil uuid as upper.  One SQL query each, no PL/pgSQL: the planner
--- evaluates them for a constant range, in every session, and a PL/pgSQL
--- function is compiled at its first call in a session.
+-- and the nil uuid as upper.  The planner evaluates them for every query
+-- with a constant range: each is one PL/pgSQL function of plain
+-- expressions, calling no other (PL/pgSQL compiles a function at its first
+-- call in a session; a SQL function with a query would be planned at each).
 
 CREATE FUNCTION @extschema@.uuidv7_range_lower(range tstzrange)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (
-    SELECT CASE WHEN b.empty OR t.lo OPERATOR(pg_catalog.>) t.hi THEN CAST('ffffffff-ffff-ffff-ffff-ffffffffffff' AS pg_catalog.uuid)
-                ELSE CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(t.lo OPERATOR(pg_catalog.+) 1152921504606846976),
-                                                               '7', 14, 0), 2)
-                          OPERATOR(pg_catalog.||) '8000000000000000' AS pg_catalog.uuid) END
-    FROM (SELECT pg_catalog.isempty(range)
-                 OR a.lo OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
-                 OR a.hi OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz) AS empty,
-                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.lo, CAST('-infinity' AS pg_catalog.timestamptz)), CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)),
-                                                        CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
-                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS lo_us,
-                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.hi, CAST('infinity' AS pg_catalog.timestamptz)), CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)),
-                                                        CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
-                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS hi_us
-          FROM (SELECT CASE WHEN pg_catalog.lower_inc(range)
-                                 OR pg_catalog.lower(range) OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
-                            THEN pg_catalog.lower(range)
-                            ELSE pg_catalog.lower(range) OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval)
-                       END AS lo,
-                       CASE WHEN pg_catalog.upper_inc(range)
-                                 OR pg_catalog.upper(range) OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)
-                            THEN pg_catalog.upper(range)
-                            ELSE pg_catalog.upper(range) OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval)
-                       END AS hi) AS a) AS b,
-         LATERAL (SELECT (((b.lo_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
-                        OPERATOR(pg_catalog.+) (((b.lo_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)) AS lo,
-                         ((((b.hi_us OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
-                        OPERATOR(pg_catalog.+) ((((b.hi_us OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)) OPERATOR(pg_catalog.-) 1 AS hi) AS t
-);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    lo pg_catalog.timestamptz := pg_catalog.lower(range);
+    hi pg_catalog.timestamptz := pg_catalog.upper(range);
+    lo_tick pg_catalog.int8;
+    hi_tick pg_catalog.int8;
+BEGIN
+    IF pg_catalog.isempty(range)
+       OR lo OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
+       OR (lo OPERATOR(pg_catalog.=) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz) AND NOT pg_catalog.lower_inc(range))
+       OR hi OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)
+       OR (hi OPERATOR(pg_catalog.=) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz) AND NOT pg_catalog.upper_inc(range)) THEN
+        RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+    END IF;
+    -- the first and last microsecond in the range, within the span
+    IF NOT pg_catalog.lower_inc(range) THEN
+        lo := lo OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval);
+    END IF;
+    IF NOT pg_catalog.upper_inc(range) THEN
+        hi := hi OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval);
+    END IF;
+    lo_tick := CAST(pg_catalog.extract('epoch', GREATEST(lo, CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)))
+                    OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
+    hi_tick := CAST(pg_catalog.extract('epoch', LEAST(hi, CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
+                    OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
+    -- their first and last ticks
+    lo_tick := ((lo_tick OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
+            OPERATOR(pg_catalog.+) (((lo_tick OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000);
+    hi_tick := ((hi_tick OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096
+            OPERATOR(pg_catalog.+) ((((hi_tick OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)
+            OPERATOR(pg_catalog.-) 1;
+    IF lo_tick OPERATOR(pg_catalog.>) hi_tick THEN
+        RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+    END IF;
+    RETURN CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(lo_tick OPERATOR(pg_catalog.+) 1152921504606846976),
+                                                     '7', 14, 0), 2)
+                OPERATOR(pg_catalog.||) '8000000000000000' AS pg_catalog.uuid);
+END
+$$;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_range_lower(tstzrange) IS
 'the smallest v7 id whose time lies in the range (the largest uuid for an empty range)';
 
 CREATE FUNCTION @extschema@.uuidv7_range_upper(range tstzrange)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (
-    SELECT CASE WHEN b.empty OR t.lo OPERATOR(pg_catalog.>) t.hi THEN CAST('00000000-0000-0000-0000-000000000000' AS pg_catalog.uuid)
-                ELSE CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(t.hi OPERATOR(pg_catalog.+) 1152921504606846976),
-                                                               '7', 14, 0), 2)
-                          OPERATOR(pg_catalog.||) 'bfffffffffffffff' AS pg_catalog.uuid) END
-    FROM (SELECT pg_catalog.isempty(range)
-                 OR a.lo OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
-                 OR a.hi OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz) AS empty,
-                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.lo, CAST('-infinity' AS pg_catalog.timestamptz)), CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)),
-                                                        CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
-                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS lo_us,
-                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.hi, CAST('infinity' AS pg_catalog.timestamptz)), CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)),
-                                                        CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
-                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS hi_us
-          FROM (SELECT CASE WHEN pg_catalog.lower_inc(range)
-                                 OR pg_catalog.lower(range) OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
-                            THEN pg_catalog.lower(range)
-                            ELSE pg_catalog.lower(range) OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval)
-                       END AS lo,
-                       CASE WHEN pg_catalog.upper_inc(range)
-                                 OR pg_catalog.upper(range) OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)
-                            THEN pg_catalog.upper(range)
-                            ELSE pg_catalog.upper(range) OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval)
-                       END AS hi) AS a) AS b,
-         LATERAL (SELECT (((b.lo_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
-                        OPERATOR(pg_catalog.+) (((b.lo_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)) AS lo,
-                         ((((b.hi_us OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
-                        OPERATOR(pg_catalog.+) ((((b.hi_us OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)) OPERATOR(pg_catalog.-) 1 AS hi) AS t
-);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    lo pg_catalog.timestamptz := pg_catalog.lower(range);
+    hi pg_catalog.timestamptz := pg_catalog.upper(range);
+    lo_tick pg_catalog.int8;
+    hi_tick pg_catalog.int8;
+BEGIN
+    IF pg_catalog.isempty(range)
+       OR lo OPERATOR(pg_catalog.>) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)
+       OR (lo OPERATOR(pg_catalog.=) CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz) AND NOT pg_catalog.lower_inc(range))
+       OR hi OPERATOR(pg_catalog.<) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)
+       OR (hi OPERATOR(pg_catalog.=) CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz) AND NOT pg_catalog.upper_inc(range)) THEN
+        RETURN '00000000-0000-0000-0000-000000000000';
+    END IF;
+    -- the first and last microsecond in the range, within the span
+    IF NOT pg_catalog.lower_inc(range) THEN
+        lo := lo OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval);
+    END IF;
+    IF NOT pg_catalog.upper_inc(range) THEN
+        hi := hi OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval);
+    END IF;
+    lo_tick := CAST(pg_catalog.extract('epoch', GREATEST(lo, CAST('1970-01-01 00:00:00+00' AS pg_catalog.timestamptz)))
+                    OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
+    hi_tick := CAST(pg_catalog.extract('epoch', LEAST(hi, CAST('10889-08-02 05:31:50.655999+00' AS pg_catalog.timestamptz)))
+                    OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
+    -- their first and last ticks
+    lo_tick := ((lo_tick OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
+            OPERATOR(pg_catalog.+) (((lo_tick OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000);
+    hi_tick := ((hi_tick OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096
+            OPERATOR(pg_catalog.+) ((((hi_tick OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000)
+            OPERATOR(pg_catalog.-) 1;
+    IF lo_tick OPERATOR(pg_catalog.>) hi_tick THEN
+        RETURN '00000000-0000-0000-0000-000000000000';
+    END IF;
+    RETURN CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(hi_tick OPERATOR(pg_catalog.+) 1152921504606846976),
+                                                     '7', 14, 0), 2)
+                OPERATOR(pg_catalog.||) 'bfffffffffffffff' AS pg_catalog.uuid);
+END
+$$;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_range_upper(tstzrange) IS
 'the largest v7 id whose time lies in the range (the nil uuid for an empty range)';
 
 CREATE FUNCTION @extschema@.uuidv6_range_lower(range tstzrange)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (
-    SELECT CASE WHEN b.empty OR t.lo OPERATOR(pg_catalog.>) t.hi THEN CAST('ffffffff-ffff-ffff-ffff-ffffffffffff' AS pg_catalog.uuid)
-                ELSE CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(t.lo OPERATOR(pg_catalog.+) 1152921504606846976),
-                                                               '6', 14, 0), 2)
-                          OPERATOR(pg_catalog.||) '8000000000000000' AS pg_catalog.uuid) END
-    FROM (SELECT pg_catalog.isempty(range)
-                 OR a.lo OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
-                 OR a.hi OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz) AS empty,
-                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.lo, CAST('-infinity' AS pg_catalog.timestamptz)), CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)),
-                                                        CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
-                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS lo_us,
-                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.hi, CAST('infinity' AS pg_catalog.timestamptz)), CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)),
-                                                        CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
-                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS hi_us
-          FROM (SELECT CASE WHEN pg_catalog.lower_inc(range)
-                                 OR pg_catalog.lower(range) OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
-                            THEN pg_catalog.lower(range)
-                            ELSE pg_catalog.lower(range) OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval)
-                       END AS lo,
-                       CASE WHEN pg_catalog.upper_inc(range)
-                                 OR pg_catalog.upper(range) OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)
-                            THEN pg_catalog.upper(range)
-                            ELSE pg_catalog.upper(range) OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval)
-                       END AS hi) AS a) AS b,
-         LATERAL (SELECT ((b.lo_us OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000) AS lo,
-                         LEAST((b.hi_us OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000009, 1152921504606846975) AS hi) AS t
-);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    lo pg_catalog.timestamptz := pg_catalog.lower(range);
+    hi pg_catalog.timestamptz := pg_catalog.upper(range);
+    lo_tick pg_catalog.int8;
+    hi_tick pg_catalog.int8;
+BEGIN
+    IF pg_catalog.isempty(range)
+       OR lo OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
+       OR (lo OPERATOR(pg_catalog.=) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz) AND NOT pg_catalog.lower_inc(range))
+       OR hi OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)
+       OR (hi OPERATOR(pg_catalog.=) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz) AND NOT pg_catalog.upper_inc(range)) THEN
+        RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+    END IF;
+    -- the first and last microsecond in the range, within the span
+    IF NOT pg_catalog.lower_inc(range) THEN
+        lo := lo OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval);
+    END IF;
+    IF NOT pg_catalog.upper_inc(range) THEN
+        hi := hi OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval);
+    END IF;
+    lo_tick := CAST(pg_catalog.extract('epoch', GREATEST(lo, CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)))
+                    OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
+    hi_tick := CAST(pg_catalog.extract('epoch', LEAST(hi, CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
+                    OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
+    -- their first and last ticks
+    lo_tick := (lo_tick OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000;
+    hi_tick := LEAST((hi_tick OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000009, 1152921504606846975);
+    IF lo_tick OPERATOR(pg_catalog.>) hi_tick THEN
+        RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+    END IF;
+    RETURN CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(lo_tick OPERATOR(pg_catalog.+) 1152921504606846976),
+                                                     '6', 14, 0), 2)
+                OPERATOR(pg_catalog.||) '8000000000000000' AS pg_catalog.uuid);
+END
+$$;
 
 COMMENT ON FUNCTION @extschema@.uuidv6_range_lower(tstzrange) IS
 'the smallest v6 id whose time lies in the range (the largest uuid for an empty range)';
 
 CREATE FUNCTION @extschema@.uuidv6_range_upper(range tstzrange)
 RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (
-    SELECT CASE WHEN b.empty OR t.lo OPERATOR(pg_catalog.>) t.hi THEN CAST('00000000-0000-0000-0000-000000000000' AS pg_catalog.uuid)
-                ELSE CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(t.hi OPERATOR(pg_catalog.+) 1152921504606846976),
-                                                               '6', 14, 0), 2)
-                          OPERATOR(pg_catalog.||) 'bfffffffffffffff' AS pg_catalog.uuid) END
-    FROM (SELECT pg_catalog.isempty(range)
-                 OR a.lo OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
-                 OR a.hi OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz) AS empty,
-                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.lo, CAST('-infinity' AS pg_catalog.timestamptz)), CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)),
-                                                        CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
-                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS lo_us,
-                 CAST(pg_catalog.extract('epoch', LEAST(GREATEST(COALESCE(a.hi, CAST('infinity' AS pg_catalog.timestamptz)), CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)),
-                                                        CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
-                      OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8) AS hi_us
-          FROM (SELECT CASE WHEN pg_catalog.lower_inc(range)
-                                 OR pg_catalog.lower(range) OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
-                            THEN pg_catalog.lower(range)
-                            ELSE pg_catalog.lower(range) OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval)
-                       END AS lo,
-                       CASE WHEN pg_catalog.upper_inc(range)
-                                 OR pg_catalog.upper(range) OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)
-                            THEN pg_catalog.upper(range)
-                            ELSE pg_catalog.upper(range) OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval)
-                       END AS hi) AS a) AS b,
-         LATERAL (SELECT ((b.lo_us OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000) AS lo,
-                         LEAST((b.hi_us OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000009, 1152921504606846975) AS hi) AS t
-);
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    lo pg_catalog.timestamptz := pg_catalog.lower(range);
+    hi pg_catalog.timestamptz := pg_catalog.upper(range);
+    lo_tick pg_catalog.int8;
+    hi_tick pg_catalog.int8;
+BEGIN
+    IF pg_catalog.isempty(range)
+       OR lo OPERATOR(pg_catalog.>) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)
+       OR (lo OPERATOR(pg_catalog.=) CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz) AND NOT pg_catalog.lower_inc(range))
+       OR hi OPERATOR(pg_catalog.<) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)
+       OR (hi OPERATOR(pg_catalog.=) CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz) AND NOT pg_catalog.upper_inc(range)) THEN
+        RETURN '00000000-0000-0000-0000-000000000000';
+    END IF;
+    -- the first and last microsecond in the range, within the span
+    IF NOT pg_catalog.lower_inc(range) THEN
+        lo := lo OPERATOR(pg_catalog.+) CAST('1 microsecond' AS pg_catalog.interval);
+    END IF;
+    IF NOT pg_catalog.upper_inc(range) THEN
+        hi := hi OPERATOR(pg_catalog.-) CAST('1 microsecond' AS pg_catalog.interval);
+    END IF;
+    lo_tick := CAST(pg_catalog.extract('epoch', GREATEST(lo, CAST('1582-10-15 00:00:00+00' AS pg_catalog.timestamptz)))
+                    OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
+    hi_tick := CAST(pg_catalog.extract('epoch', LEAST(hi, CAST('5236-03-31 21:21:00.684697+00' AS pg_catalog.timestamptz)))
+                    OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
+    -- their first and last ticks
+    lo_tick := (lo_tick OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000;
+    hi_tick := LEAST((hi_tick OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000009, 1152921504606846975);
+    IF lo_tick OPERATOR(pg_catalog.>) hi_tick THEN
+        RETURN '00000000-0000-0000-0000-000000000000';
+    END IF;
+    RETURN CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(hi_tick OPERATOR(pg_catalog.+) 1152921504606846976),
+                                                     '6', 14, 0), 2)
+                OPERATOR(pg_catalog.||) 'bfffffffffffffff' AS pg_catalog.uuid);
+END
+$$;
 
 COMMENT ON FUNCTION @extschema@.uuidv6_range_upper(tstzrange) IS
 'the largest v6 id whose time lies in the range (the nil uuid for an empty range)';

@@ -40,3 +40,14 @@ LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, name, integer) IS
 'the next rows of a table in id order after after_id and below the commit horizon: pass NULL::table_name, the last id read and a row limit';
+
+-- The build: pg_uuidx also comes as a SQL build (sqlonly/, "make sql-only")
+-- of the same name and version, for servers that take no C extensions; its
+-- pg_uuidx_build() answers 'sql'.
+CREATE FUNCTION @extschema@.pg_uuidx_build()
+RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN 'c';
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_build() IS
+'the build of pg_uuidx installed: ''c'' (the C library) or ''sql'' (the SQL build, for servers that take no C extensions)';

@@ -341,8 +341,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "
-" for grep { -s "$out/$_.md" } qw(facade range textforms versions sqlbuild horizon);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions sqlbuild horizon);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

@@ -144,9 +144,9 @@ SELECT is((SELECT count(*) FROM ids WHERE cbuild.uuid_extract_version(id) = 7
 SELECT is((SELECT count(*) FROM ids WHERE cbuild.uuid_extract_version(id) = 4
              AND sqlbuild.uuidv47_decode(id, key) IS DISTINCT FROM cbuild.uuidv47_decode(id, key)),
           0::bigint, 'uuidv47_decode: 100,000 random v4 facades and keys, same id');
-SELECT is((SELECT count(*) FROM ids WHERE cbuild.uuid_extract_version(id) = 7
+SELECT is((SELECT count(*) FROM (SELECT * FROM ids LIMIT 20000) AS s WHERE cbuild.uuid_extract_version(id) = 7
              AND sqlbuild.uuidv47_decode(sqlbuild.uuidv47_encode(id, key), key) IS DISTINCT FROM id),
-          0::bigint, 'uuidv47_decode(uuidv47_encode(id)) = id in the SQL build');
+          0::bigint, 'uuidv47_decode(uuidv47_encode(id)) = id in the SQL build (10,000 ids)');
 
 -- the outcome of a call as text: its result, or its error's SQLSTATE,
 -- message, detail and hint

@@ -25,7 +25,7 @@ DECLARE
     -- the message words, the last with the length on top
     words pg_catalog.int4 := len OPERATOR(pg_catalog./) 8 OPERATOR(pg_catalog.+) 1;
     -- the message and 8 zero bytes: the last word's missing bytes
-    msg pg_catalog.bytea := data OPERATOR(pg_catalog.||) '\x0000000000000000'::pg_catalog.bytea;
+    msg pg_catalog.bytea := data OPERATOR(pg_catalog.||) pg_catalog.decode('0000000000000000', 'hex');
     k0 pg_catalog.int8;
     k1 pg_catalog.int8;
     v0 pg_catalog.int8;

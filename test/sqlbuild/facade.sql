@@ -5,15 +5,45 @@
 -- messages of 0-100 bytes, 100,000 random v7 ids and 100,000 random v4
 -- facades, each under its own random key (seeded: the seed is printed, and
 -- PGOPTIONS='-c pg_uuidx.seed=S' replays a run); bad ids and keys compared by
--- SQLSTATE, message, detail and hint; a hostile search_path.
+-- SQLSTATE, message, detail and hint; a hostile search_path, and strings
+-- read with standard_conforming_strings off.
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
-SELECT plan(11);
+SELECT plan(12);
 
 SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
 FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
+
+-- the outcome of a call as text: its result, or its error's SQLSTATE,
+-- message, detail and hint
+CREATE FUNCTION pg_temp.outcome(call text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+    r text;
+    st text; msg text; det text; hin text;
+BEGIN
+    EXECUTE 'SELECT (' || call || ')::text' INTO r;
+    RETURN coalesce(r, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL, hin = PG_EXCEPTION_HINT;
+    RETURN format('ERROR %s: %s | %s | %s', st, msg, det, hin);
+END $$;
+-- the functions first compiled in this session while strings are read the
+-- old way (standard_conforming_strings off: a backslash escapes): the SQL
+-- build writes no backslash in a string
+SET LOCAL standard_conforming_strings = off;
+CREATE TEMP TABLE old_strings AS
+SELECT pg_temp.outcome('sqlbuild.siphash24(pg_catalog.decode(''0001020304050607'', ''hex''),
+                                           pg_catalog.decode(''000102030405060708090a0b0c0d0e0f'', ''hex''))') AS hash,
+       pg_temp.outcome('sqlbuild.uuidv47_encode(''01890a5d-ac96-774b-bcce-b302099a8057'',
+                                                pg_catalog.decode(''000102030405060708090a0b0c0d0e0f'', ''hex''))') AS facade;
+SET LOCAL standard_conforming_strings = on;
+SELECT is((SELECT (hash, facade)::text FROM old_strings),
+          (SELECT (cbuild.siphash24('\x0001020304050607', '\x000102030405060708090a0b0c0d0e0f')::text,
+                   cbuild.uuidv47_encode('01890a5d-ac96-774b-bcce-b302099a8057', '\x000102030405060708090a0b0c0d0e0f')::text)::text),
+          'compiled with standard_conforming_strings off, the same hash and facade');
 
 -- SipHash-2-4: the paper's 64 vectors (key 00..0f, message 00..len-1)
 CREATE TEMP TABLE sip_vectors (len int, expected bytea);
@@ -148,20 +178,6 @@ SELECT is((SELECT count(*) FROM (SELECT * FROM ids LIMIT 20000) AS s WHERE cbuil
              AND sqlbuild.uuidv47_decode(sqlbuild.uuidv47_encode(id, key), key) IS DISTINCT FROM id),
           0::bigint, 'uuidv47_decode(uuidv47_encode(id)) = id in the SQL build (10,000 ids)');
 
--- the outcome of a call as text: its result, or its error's SQLSTATE,
--- message, detail and hint
-CREATE FUNCTION pg_temp.outcome(call text) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-    r text;
-    st text; msg text; det text; hin text;
-BEGIN
-    EXECUTE 'SELECT (' || call || ')::text' INTO r;
-    RETURN coalesce(r, 'NULL');
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL, hin = PG_EXCEPTION_HINT;
-    RETURN format('ERROR %s: %s | %s | %s', st, msg, det, hin);
-END $$;
 -- bad ids (every version, Nil, Max, the other variants) and keys (0, 1,
 -- 15, 17, 32 bytes), alone and together, and NULLs
 CREATE TEMP TABLE calls AS

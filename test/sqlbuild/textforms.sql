@@ -12,7 +12,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 SET LOCAL TimeZone = 'UTC';
-SELECT plan(18);
+SELECT plan(19);
 
 SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
 FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
@@ -270,20 +270,39 @@ END $$;
 CREATE TEMP TABLE hostile_in AS SELECT * FROM texts ORDER BY r LIMIT 2000;
 CREATE TEMP TABLE hostile_bad AS SELECT * FROM bad ORDER BY t LIMIT 2000;
 SELECT current_setting('search_path') AS saved_path \gset
-SET LOCAL search_path = hostile, pg_catalog;
+-- (an error there is caught and reported, the rest of the file runs on)
 CREATE TEMP TABLE hostile_out AS
-SELECT id, sqlbuild.uuid_to_base32hex(id) AS b32, sqlbuild.uuid_to_ulid(id) AS ulid, sqlbuild.typeid(prefix, id) AS tid,
-       sqlbuild.base32hex_to_uuid(b32) AS from_b32, sqlbuild.ulid_to_uuid(ulid) AS from_ulid,
-       sqlbuild.typeid_to_uuid(tid) AS from_tid, sqlbuild.typeid_prefix(tid) AS prefix,
-       sqlbuild.ulid_extract_timestamp(id) AS ts, sqlbuild.uuid_extract_timestamp_from_text(id::text) AS ts_text
-FROM pg_temp.hostile_in;
-CREATE TEMP TABLE hostile_bad_out AS SELECT f, t, pg_temp.decoded(true, f, t) AS outcome FROM pg_temp.hostile_bad;
+SELECT id, b32, ulid, tid, id AS from_b32, id AS from_ulid, id AS from_tid, prefix,
+       cbuild.ulid_extract_timestamp(id) AS ts, cbuild.uuid_extract_timestamp_from_text(id::text) AS ts_text
+FROM hostile_in WHERE false;
+CREATE TEMP TABLE hostile_bad_out AS SELECT f, t, ''::text AS outcome FROM hostile_bad WHERE false;
+CREATE TEMP TABLE hostile_error (error text);
+SET LOCAL search_path = hostile, pg_catalog;
+DO $$
+DECLARE
+    context text;
+BEGIN
+    INSERT INTO pg_temp.hostile_out
+    SELECT id, sqlbuild.uuid_to_base32hex(id), sqlbuild.uuid_to_ulid(id), sqlbuild.typeid(prefix, id),
+           sqlbuild.base32hex_to_uuid(b32), sqlbuild.ulid_to_uuid(ulid), sqlbuild.typeid_to_uuid(tid),
+           sqlbuild.typeid_prefix(tid), sqlbuild.ulid_extract_timestamp(id),
+           sqlbuild.uuid_extract_timestamp_from_text(id::text)
+    FROM pg_temp.hostile_in;
+    INSERT INTO pg_temp.hostile_bad_out SELECT f, t, pg_temp.decoded(true, f, t) FROM pg_temp.hostile_bad;
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS context = PG_EXCEPTION_CONTEXT;
+    INSERT INTO pg_temp.hostile_error
+    VALUES (pg_catalog.format('%s (%s)', SQLERRM, pg_catalog.replace(context, pg_catalog.chr(10), '; ')));
+END
+$$;
 SELECT set_config('search_path', :'saved_path', true) AS restored \gset
+SELECT is((SELECT string_agg(error, '; ') FROM hostile_error), NULL, 'no error under a hostile search_path');
 SELECT is((SELECT count(*) FROM hostile_out h JOIN hostile_in i USING (id)
            WHERE (h.b32, h.ulid, h.tid, h.from_b32, h.from_ulid, h.from_tid, h.prefix, h.ts, h.ts_text)
                  IS DISTINCT FROM (i.b32, i.ulid, i.tid, i.id, i.id, i.id, i.prefix, cbuild.ulid_extract_timestamp(i.id),
                                    cbuild.uuid_extract_timestamp_from_text(i.id::text)))
-          + (SELECT count(*) FROM hostile_bad_out WHERE outcome IS DISTINCT FROM pg_temp.decoded(false, f, t)),
+          + (SELECT count(*) FROM hostile_bad_out WHERE outcome IS DISTINCT FROM pg_temp.decoded(false, f, t))
+          + (SELECT 4000 - count(*) FROM (SELECT 1 FROM hostile_out UNION ALL SELECT 1 FROM hostile_bad_out) AS rows),
           0::bigint, 'a hostile search_path changes nothing');
 
 SELECT * FROM finish();

@@ -243,28 +243,29 @@ SELECT is((SELECT count(*) FROM pg_proc s JOIN pg_proc c
                  obj_description(c.oid, 'pg_proc'))),
           9::bigint, 'volatility, strictness, parallel label, result, argument names and comment as in the C build');
 
--- a hostile search_path: operators of the builtin types' signatures that
--- raise, before pg_catalog; every call in the SQL build is qualified, so
+-- a hostile search_path: before pg_catalog, an operator of every signature
+-- pg_catalog has for the types the bodies use, each raising when called; every call in the SQL build is qualified, so
 -- nothing changes
 CREATE SCHEMA hostile;
 DO $$
 DECLARE
     o record;
+    n int := 0;
 BEGIN
-    FOR o IN SELECT op, l, r, row_number() OVER () AS n
-             FROM unnest('{||,=,<>,~,<,>,<=,>=}'::text[]) AS op, (VALUES ('text', 'text'), ('bytea', 'bytea'),
-                  ('name', 'name'), ('varbit', 'varbit'), ('"char"', '"char"'), ('oid', 'oid'), ('oidvector', 'oidvector')) AS t(l, r)
-             UNION ALL
-             SELECT op, l, r, 1000 + row_number() OVER ()
-             FROM unnest('{+,-,*,/,%,&,|,#,<<,>>,=,<>,<,>,<=,>=}'::text[]) AS op,
-                  (VALUES ('int4', 'int4'), ('int8', 'int8'), ('int8', 'int4'), ('int4', 'int8')) AS t(l, r)
-             UNION ALL
-             VALUES ('+', 'timestamp', 'interval', 2001), ('*', 'float8', 'interval', 2002), ('*', 'int8', 'interval', 2003)
+    FOR o IN SELECT DISTINCT p.oprname, p.oprleft, p.oprright
+             FROM pg_operator p,
+                  (SELECT ARRAY['text', 'bytea', 'name', 'oid', 'oidvector', '"char"', 'int4', 'int8', 'float8',
+                                'timestamp', 'timestamptz', 'interval', 'bit', 'varbit', 'uuid', 'bool']::regtype[]::oid[]
+                          AS types) AS t
+             WHERE p.oprnamespace = 'pg_catalog'::regnamespace
+               AND p.oprright = ANY (types) AND (p.oprleft = 0 OR p.oprleft = ANY (types))
     LOOP
-        EXECUTE format('CREATE FUNCTION hostile.boom%s(%s, %s) RETURNS boolean LANGUAGE plpgsql AS '
-                       '$b$ BEGIN RAISE EXCEPTION ''hostile operator called''; END $b$', o.n, o.l, o.r);
-        EXECUTE format('CREATE OPERATOR hostile.%s (FUNCTION = hostile.boom%s, LEFTARG = %s, RIGHTARG = %s)',
-                       o.op, o.n, o.l, o.r);
+        n := n + 1;
+        EXECUTE format('CREATE FUNCTION hostile.boom%s(%s) RETURNS boolean LANGUAGE plpgsql AS '
+                       '$b$ BEGIN RAISE EXCEPTION ''hostile operator called''; END $b$', n,
+                       concat_ws(', ', nullif(o.oprleft, 0)::regtype, o.oprright::regtype));
+        EXECUTE format('CREATE OPERATOR hostile.%s (FUNCTION = hostile.boom%s, %s RIGHTARG = %s)', o.oprname, n,
+                       CASE WHEN o.oprleft <> 0 THEN format('LEFTARG = %s,', o.oprleft::regtype) END, o.oprright::regtype);
     END LOOP;
 END $$;
 CREATE TEMP TABLE hostile_in AS SELECT * FROM texts ORDER BY r LIMIT 2000;

@@ -61,7 +61,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck prove_installcheck crosscheck dist pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt
+.PHONY: demo test bench memcheck prove_installcheck crosscheck dist sql-only pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt
 
 demo:
 	bash test/run.sh demo
@@ -82,6 +82,15 @@ prove_installcheck:
 # optional: text forms against npm ulid, typeid-js and Python (skips without them)
 crosscheck:
 	bash test/run.sh crosscheck
+
+# The SQL build (docs/sql-build.md): pg_uuidx in SQL and PL/pgSQL, for
+# servers that take no C extensions, generated from sqlonly/ into
+# dist/sql-only/ (SQLONLY_OUT): a control file and scripts for an extension
+# directory, pg_uuidx_tle.sql for pg_tle and pg_uuidx_plain.sql for a plain
+# schema.  "make test" builds it into its temp dir and tests it.
+SQLONLY_OUT ?= dist/sql-only
+sql-only:
+	perl sqlonly/generate.pl $(SQLONLY_OUT)
 
 # Release (CONTRIBUTING.md): "make dist" checks META.json
 # (test/lanes/dist/meta_check.py) and that the release tag at HEAD, if there is

@@ -80,7 +80,9 @@ BEGIN
                  ('uuidv6_in_time_range_recheck', 'uuid,tstzrange'),
                  -- 1.4
                  ('pg_uuidx_pg_uuidv7_dependents', ''), ('pg_uuidx_adopt_pg_uuidv7', ''),
-                 ('pg_uuidx_hand_over_to_core', '')) AS ours(name, args)
+                 ('pg_uuidx_hand_over_to_core', ''),
+                 -- 1.5
+                 ('pg_uuidx_build', '')) AS ours(name, args)
       ON p.proname OPERATOR(pg_catalog.=) ours.name
      AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') OPERATOR(pg_catalog.=) ours.args
     WHERE p.pronamespace OPERATOR(pg_catalog.=) '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid;

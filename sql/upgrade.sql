@@ -45,6 +45,7 @@ UNION ALL
 
 -- and it works
 SELECT uuid_extract_timestamp(uuidv7_boundary('2020-01-01 00:00+00')) = '2020-01-01 00:00+00' AS v1_1_works;
+SELECT pg_uuidx_build() AS build;
 
 DROP EXTENSION pg_uuidx;
 DROP SCHEMA fresh;

@@ -69,7 +69,9 @@ INSERT INTO api VALUES
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),
     ('uuid_namespace_oid', '{}', 'immutable', false),
-    ('uuid_namespace_x500', '{}', 'immutable', false);
+    ('uuid_namespace_x500', '{}', 'immutable', false),
+    -- which build: 'c' here, 'sql' in the SQL build
+    ('pg_uuidx_build', '{}', 'immutable', false);
 
 -- generators that keep a per-session order: a parallel worker would start
 -- from fresh state, so they run in the leader only

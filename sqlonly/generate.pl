@@ -1,0 +1,531 @@
+# sqlonly/generate.pl OUTDIR - the SQL build of pg_uuidx ("make sql-only"):
+# every function of sqlonly/functions.tsv whose last column names a body file
+# of sqlonly/, written out as
+#   pg_uuidx.control            the C build's name and default_version, no
+#                               module_pathname
+#   pg_uuidx--<ver>.sql         the full script of the current version
+#   pg_uuidx--<prev>.sql        the full script of the previous one and
+#   pg_uuidx--<prev>--<ver>.sql the update between them (rows by "since"),
+#                               so that an update path can be shown
+#   pg_uuidx_tle.sql            the same for pg_tle, for psql
+#   pg_uuidx_plain.sql          the functions into the schema named by psql's
+#                               :schema (default uuidx), without an extension
+# Before writing anything it checks the body files against the list: each
+# listed function is created exactly once, in the file its row names, with
+# the row's arguments, result and labels (volatility, strictness, parallel
+# safety); nothing unlisted is created.  A row still marked TODO is left out
+# with a warning.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+use strict;
+use warnings FATAL => 'all';
+use File::Basename qw(dirname);
+use File::Path qw(make_path);
+
+my $out = shift // die "usage: $0 OUTDIR\n";
+my $src = dirname(__FILE__);
+my $root = "$src/..";
+my @errors;
+sub fail { push @errors, @_; }
+
+sub slurp
+{
+	my $file = shift;
+	open(my $fh, '<', $file) or die "$file: $!\n";
+	local $/;
+	return scalar <$fh>;
+}
+
+sub spew
+{
+	my ($file, $text) = @_;
+	open(my $fh, '>', $file) or die "$file: $!\n";
+	print $fh $text;
+	close($fh) or die "$file: $!\n";
+}
+
+# the C build's control file: name, version, comment
+my $control = slurp("$root/pg_uuidx.control");
+my ($version) = $control =~ /^default_version\s*=\s*'([^']+)'/m or die "no default_version in pg_uuidx.control\n";
+my ($comment) = $control =~ /^comment\s*=\s*'((?:[^']|'')*)'/m or die "no comment in pg_uuidx.control\n";
+# the previous version: the one the C build's update script to this one starts from
+my ($previous) = map { /pg_uuidx--([\d.]+)--\Q$version\E\.sql$/ ? $1 : () } glob("$root/pg_uuidx--*--*.sql");
+defined $previous or die "no update script pg_uuidx--X--$version.sql\n";
+
+sub vercmp
+{
+	my @a = split /\./, shift;
+	my @b = split /\./, shift;
+	while (@a || @b)
+	{
+		my $c = (shift(@a) // 0) <=> (shift(@b) // 0);
+		return $c if $c;
+	}
+	return 0;
+}
+
+# type names as regtype prints them
+my %alias = (
+	timestamptz => 'timestamp with time zone',
+	timestamp => 'timestamp without time zone',
+	bool => 'boolean',
+	int2 => 'smallint',
+	int4 => 'integer',
+	int => 'integer',
+	int8 => 'bigint',
+	float8 => 'double precision',
+	varchar => 'character varying');
+
+sub type_name
+{
+	my $t = lc(shift);
+	$t =~ s/\s+/ /g;
+	$t =~ s/^\s|\s$//g;
+	$t =~ s/^pg_catalog\.//;
+	return $alias{$t} // $t;
+}
+
+# the list
+my (%rows, @rows, %known_type);
+for my $line (split /\n/, slurp("$src/functions.tsv"))
+{
+	next if $line =~ /^#/ || $line =~ /^name\t/ || $line !~ /\S/;
+	my %r;
+	@r{qw(name args returns kind volatility strict parallel since sql)} = split /\t/, $line, -1;
+	defined $r{sql} or die "functions.tsv: a row of fewer than 9 columns: $line\n";
+	$r{sig} = "$r{name}($r{args})";
+	die "functions.tsv: $r{sig} twice\n" if $rows{ $r{sig} };
+	$rows{ $r{sig} } = \%r;
+	push @rows, \%r;
+	$known_type{$_} = 1 for split /,/, $r{args};
+}
+
+# Statements of a SQL file, split at the semicolons outside quotes, comments
+# and BEGIN ATOMIC bodies.  Each is [text, words]: the text as written, and
+# its words outside quotes and comments, upper case (a quoted string becomes
+# the word '', a quoted identifier the identifier).
+sub statements
+{
+	my ($file) = @_;
+	my $text = slurp($file);
+	my (@result, @words, $start, $atomic);
+	my $pos = 0;
+	my $len = length $text;
+	$start = 0;
+	while ($pos < $len)
+	{
+		my $rest = substr($text, $pos);
+		if ($rest =~ /^--[^\n]*/ || $rest =~ m{^/\*.*?\*/}s || $rest =~ /^\s+/)
+		{
+			$pos += length $&;
+		}
+		elsif ($rest =~ /^'(?:[^']|'')*'/)
+		{
+			push @words, "''";
+			$pos += length $&;
+		}
+		elsif ($rest =~ /^"((?:[^"]|"")*)"/)
+		{
+			push @words, $1;
+			$pos += length $&;
+		}
+		elsif ($rest =~ /^(\$([A-Za-z_][A-Za-z0-9_]*)?\$)/)
+		{
+			my $tag = $1;
+			my $end = index($text, $tag, $pos + length $tag);
+			die "$file: unterminated $tag quote\n" if $end < 0;
+			push @words, "''";
+			$pos = $end + length $tag;
+		}
+		elsif ($rest =~ /^;/)
+		{
+			$pos++;
+			if ($atomic)
+			{
+				push @words, ';';
+				next;
+			}
+			push @result, [ substr($text, $start, $pos - $start), [@words] ] if @words;
+			@words = ();
+			$start = $pos;
+		}
+		elsif ($rest =~ /^([A-Za-z_][A-Za-z0-9_\$]*|\d+(?:\.\d+)?|::|[<>=!@#%^&|~+*\/-]+|.)/s)
+		{
+			my $w = uc $1;
+			$pos += length $1;
+			if (@words && $words[-1] eq 'BEGIN' && $w eq 'ATOMIC')
+			{
+				$atomic = 1;
+			}
+			elsif ($atomic && ($w eq 'CASE' || $w eq 'BEGIN'))
+			{
+				$atomic++;
+			}
+			elsif ($atomic && $w eq 'END')
+			{
+				$atomic--;
+			}
+			push @words, $w;
+		}
+	}
+	die "$file: text after the last statement\n" if @words;
+	# a statement's text starts after the previous one's semicolon: drop the
+	# blank lines before it, keep its comments, but the file's own header
+	# (the comment lines before the first blank line)
+	$result[0][0] =~ s/^(?:--[^\n]*\n)+\s*\n// if @result;
+	s/^\s*\n// for map { $_->[0] } @result;
+	return @result;
+}
+
+# the argument types of an argument list (words between the parentheses):
+# names, modes and defaults dropped, OUT arguments left out
+sub arg_types
+{
+	my @words = @_;
+	my (@args, @cur);
+	push @words, ',';
+	for my $w (@words)
+	{
+		if ($w ne ',')
+		{
+			push @cur, $w;
+			next;
+		}
+		next unless @cur;
+		my @a = @cur;
+		@cur = ();
+		my ($i) = grep { $a[$_] eq 'DEFAULT' || $a[$_] eq '=' } 0 .. $#a;
+		splice(@a, $i) if defined $i;
+		next if $a[0] eq 'OUT';
+		shift @a if $a[0] eq 'IN' || $a[0] eq 'INOUT' || $a[0] eq 'VARIADIC';
+		my $whole = type_name(join ' ', @a);
+		my $named = @a > 1 ? type_name(join ' ', @a[ 1 .. $#a ]) : undef;
+		push @args, defined $named && ($known_type{$named} || !$known_type{$whole}) ? $named : $whole;
+	}
+	return join ',', @args;
+}
+
+# the words between the parenthesis at $words[$i] and its match
+sub parenthesized
+{
+	my ($words, $i) = @_;
+	my $depth = 0;
+	for my $j ($i .. $#$words)
+	{
+		$depth++ if $words->[$j] eq '(';
+		$depth-- if $words->[$j] eq ')';
+		return ([ @$words[ $i + 1 .. $j - 1 ] ], $j) if $depth == 0;
+	}
+	die "unbalanced parentheses\n";
+}
+
+# Units of the body files: a CREATE statement and the COMMENT, ALTER, GRANT
+# and REVOKE statements after it.  Each unit has the signature it creates,
+# the row it belongs to (an operator: its function's), its text and the
+# names of pg_uuidx functions it calls.
+my (@units, %defined);
+my @files = sort map { m{([^/]+)$} } glob("$src/*.sql");
+for my $file (@files)
+{
+	my $unit;
+	for my $st (statements("$src/$file"))
+	{
+		my ($text, $w) = @$st;
+		my $stmt = join ' ', @$w;
+		if ($stmt =~ /^CREATE (FUNCTION|PROCEDURE|AGGREGATE) \@ EXTSCHEMA \@ \. (\w+) \(/)
+		{
+			my ($kind, $name) = ($1, lc $2);
+			my $open = 7;    # CREATE KIND @ EXTSCHEMA @ . NAME (
+			my ($args, $close) = parenthesized($w, $open);
+			my $sig = "$name(" . arg_types(@$args) . ")";
+			my @rest = @$w[ $close + 1 .. $#$w ];
+			my $rest = join ' ', @rest;
+			my $row = $rows{$sig};
+			$unit = { sig => $sig, file => $file, text => $text, row => $row };
+			push @units, $unit;
+			if (!$row)
+			{
+				fail("$file: $sig is not in functions.tsv");
+				next;
+			}
+			push @{ $defined{$sig} }, $file;
+			my %want = (FUNCTION => 'f', PROCEDURE => 'p', AGGREGATE => 'a');
+			fail("$file: $sig is a \L$kind\E, functions.tsv says kind $row->{kind}")
+			  if $want{$kind} ne $row->{kind};
+			my ($vol, $strict, $par);
+			if ($kind eq 'AGGREGATE')
+			{
+				($vol, $strict) = ('i', '-');
+				$par = $rest =~ /\bPARALLEL = (SAFE|RESTRICTED|UNSAFE)\b/ ? lc substr($1, 0, 1) : 'u';
+			}
+			else
+			{
+				# the labels stand before a SQL-standard body
+				(my $head = $rest) =~ s/\b(?:RETURN|BEGIN ATOMIC)\b.*//;
+				$vol = $head =~ /\b(IMMUTABLE|STABLE|VOLATILE)\b/ ? lc substr($1, 0, 1) : 'v';
+				$strict = $head =~ /\bSTRICT\b|\bRETURNS NULL ON NULL INPUT\b/ ? 's' : '-';
+				$par = $head =~ /\bPARALLEL (SAFE|RESTRICTED|UNSAFE)\b/ ? lc substr($1, 0, 1) : 'u';
+				if ($kind eq 'FUNCTION')
+				{
+					my $returns;
+					if ($head =~ /^RETURNS TABLE \(/)
+					{
+						$returns = 'record[set]';
+					}
+					elsif ($head =~ /^RETURNS (SETOF )?(.+?) (?:LANGUAGE|AS|IMMUTABLE|STABLE|VOLATILE|STRICT|CALLED|RETURNS NULL|PARALLEL|SET|COST|ROWS|SUPPORT|SECURITY|LEAKPROOF|NOT|WINDOW|TRANSFORM)\b/)
+					{
+						$returns = type_name($2) . ($1 ? '[set]' : '');
+					}
+					fail("$file: $sig returns " . ($returns // '?') . ", functions.tsv says $row->{returns}")
+					  if ($returns // '') ne $row->{returns};
+				}
+			}
+			fail("$file: $sig is $vol/$strict/$par (volatility/strict/parallel), functions.tsv says "
+				  . "$row->{volatility}/$row->{strict}/$row->{parallel}")
+			  if "$vol/$strict/$par" ne "$row->{volatility}/$row->{strict}/$row->{parallel}";
+		}
+		elsif ($stmt =~ /^CREATE OPERATOR \@ EXTSCHEMA \@ \. (\S+) \(/)
+		{
+			my $op = $1;
+			my ($fn) = $stmt =~ /\b(?:FUNCTION|PROCEDURE) = \@ EXTSCHEMA \@ \. (\w+)/;
+			my ($left) = $stmt =~ /\bLEFTARG = ([\w ]+?) ,/;
+			my ($right) = $stmt =~ /\bRIGHTARG = ([\w ]+?) [,)]/;
+			my $sig = defined $fn ? lc($fn) . '(' . join(',', map { type_name($_ // '') } $left, $right) . ')' : '';
+			$unit = { sig => "operator $op", file => $file, text => $text, row => $rows{$sig} };
+			push @units, $unit;
+			fail("$file: operator $op runs no function of functions.tsv") unless $unit->{row};
+		}
+		elsif ($stmt =~ /^(COMMENT|ALTER|GRANT|REVOKE) / && $unit)
+		{
+			$unit->{text} .= $text;
+		}
+		else
+		{
+			fail("$file: a statement that is neither a CREATE of pg_uuidx's nor about one: "
+				  . substr($stmt, 0, 60));
+		}
+	}
+}
+for my $r (@rows)
+{
+	my $where = $defined{ $r->{sig} } || [];
+	if ($r->{sql} eq 'TODO')
+	{
+		warn "sql-only: $r->{sig} is still TODO in functions.tsv: left out\n";
+		fail("$r->{sig} is TODO in functions.tsv but created in @$where") if @$where;
+	}
+	elsif ($r->{sql} =~ /^-\s+\S/)
+	{
+		fail("$r->{sig} is left out in functions.tsv but created in @$where") if @$where;
+	}
+	elsif ($r->{sql} =~ /^[\w.-]+\.sql$/)
+	{
+		fail("$r->{sig}: functions.tsv names $r->{sql}, which does not exist") unless -f "$src/$r->{sql}";
+		fail("$r->{sig} is created " . scalar(@$where) . " times (@$where), not once in $r->{sql}")
+		  unless @$where == 1 && $where->[0] eq $r->{sql};
+	}
+	else
+	{
+		fail("$r->{sig}: functions.tsv's sql column is neither a file, '- reason' nor TODO: '$r->{sql}'");
+	}
+}
+if (@errors)
+{
+	print STDERR "sql-only: $_\n" for @errors;
+	exit 1;
+}
+
+# Units in an order that creates every function before one that calls it
+# (LANGUAGE sql bodies are checked when created): by the names of
+# pg_uuidx's functions each unit's text calls, then as found.
+my %unit_of_name;
+for my $i (0 .. $#units)
+{
+	push @{ $unit_of_name{ $1 } }, $i if $units[$i]{sig} =~ /^(\w+)\(/;
+}
+my (@ordered, %state);
+my $visit;
+$visit = sub {
+	my $i = shift;
+	return if ($state{$i} // '') eq 'done';
+	die "sql-only: functions that call each other when created: $units[$i]{sig}\n" if ($state{$i} // '') eq 'busy';
+	$state{$i} = 'busy';
+	my %calls = map { lc($_) => 1 } $units[$i]{text} =~ /\@extschema\@\.(\w+)/gi;
+	for my $name (sort keys %calls)
+	{
+		$visit->($_) for grep { $_ != $i } @{ $unit_of_name{$name} || [] };
+	}
+	$state{$i} = 'done';
+	push @ordered, $units[$i];
+};
+$visit->($_) for 0 .. $#units;
+
+my @included = grep { $_->{sql} =~ /\.sql$/ } @rows;
+my @left_out = grep { $_->{sql} !~ /\.sql$/ } @rows;
+
+# The checks every script starts with, as the C build's base script: may the
+# extension's owner create in the target schema (extension scripts only),
+# and does the schema have functions of our signatures already.
+my $owner_check = <<'SQL';
+-- A trusted extension's script runs as the bootstrap superuser and CREATE
+-- EXTENSION does not check that the role may create objects in the target
+-- schema: check it here, as the C build does.
+DO $target$
+BEGIN
+    IF NOT pg_catalog.has_schema_privilege('@extowner@'::pg_catalog.regrole::pg_catalog.oid,
+                                           '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid,
+                                           'CREATE') THEN
+        RAISE EXCEPTION 'permission denied for schema %', '@extschema@'
+            USING ERRCODE = 'insufficient_privilege',
+                  DETAIL = 'Role @extowner@ may not create objects in schema @extschema@.',
+                  HINT = 'Install pg_uuidx into a schema that role may create objects in, or as a superuser.';
+    END IF;
+END
+$target$;
+
+SQL
+
+sub clash_check
+{
+	my $values = join(",\n", map { "                 ('$_->{name}', '$_->{args}')" } @included);
+	return <<"SQL";
+-- Functions of the same names and arguments already in the target schema
+-- would stop this script at a CREATE with an error that does not say where:
+-- name them all first, as the C build does.
+DO \$clash\$
+DECLARE
+    found pg_catalog.text;
+BEGIN
+    SELECT pg_catalog.string_agg(pg_catalog.format('%s(%s)', p.proname,
+                                 pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ', ')),
+                                 ', ' ORDER BY p.proname, p.proargtypes::pg_catalog.text)
+    INTO found
+    FROM pg_catalog.pg_proc p
+    JOIN (VALUES
+$values) AS ours(name, args)
+      ON p.proname OPERATOR(pg_catalog.=) ours.name
+     AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') OPERATOR(pg_catalog.=) ours.args
+    WHERE p.pronamespace OPERATOR(pg_catalog.=) '\@extschema\@'::pg_catalog.regnamespace::pg_catalog.oid;
+    IF found IS NOT NULL THEN
+        RAISE EXCEPTION 'schema % already has functions named like pg_uuidx''s: %',
+            '\@extschema\@', found
+            USING ERRCODE = 'duplicate_function',
+                  HINT = 'Install pg_uuidx into a schema of its own (CREATE EXTENSION pg_uuidx SCHEMA uuidx), '
+                         'or repoint what uses these functions and drop them first (see the README, "Installing beside existing functions").';
+    END IF;
+END
+\$clash\$;
+
+SQL
+}
+
+my $generated = "-- Generated by \"make sql-only\" (sqlonly/generate.pl) from sqlonly/; do not edit.\n";
+my $left_out_note = join('', "-- Left out of the SQL build (functions.tsv):\n",
+	map { "--   $_->{sig}: " . ($_->{sql} eq 'TODO' ? 'not written yet' : $_->{sql} =~ s/^-\s+//r) . "\n" }
+	  @left_out);
+
+sub body
+{
+	my ($from, $to) = @_;    # versions: since > from (undef: any), since <= to
+	return join("\n", map { $_->{text} =~ s/\s*\z/\n/r }
+		  grep { vercmp($_->{row}{since}, $to) <= 0 && (!defined $from || vercmp($_->{row}{since}, $from) > 0) }
+		  @ordered);
+}
+
+sub full_script
+{
+	my ($v) = @_;
+	return "/* pg_uuidx--$v.sql: the SQL build of pg_uuidx $v, full script */\n$generated\n"
+	  . "-- complain if script is sourced in psql, rather than via CREATE EXTENSION\n"
+	  . "\\echo Use \"CREATE EXTENSION pg_uuidx\" to load this file. \\quit\n\n"
+	  . $left_out_note . "\n" . $owner_check . clash_check() . body(undef, $v);
+}
+
+sub update_script
+{
+	my ($from, $to) = @_;
+	return "/* pg_uuidx--$from--$to.sql: the SQL build of pg_uuidx, update from $from to $to */\n$generated\n"
+	  . "-- complain if script is sourced in psql, rather than via ALTER EXTENSION\n"
+	  . "\\echo Use \"ALTER EXTENSION pg_uuidx UPDATE TO '$to'\" to load this file. \\quit\n\n"
+	  . body($from, $to);
+}
+
+# what pg_tle and the plain script hold: a script without its psql guard
+sub unguarded { return $_[0] =~ s/^\\echo [^\n]*\\quit\n//mr; }
+
+# a dollar quote that the text does not contain
+sub dollar_quoted
+{
+	my ($tag, $text) = @_;
+	die "sql-only: the script contains \$$tag\$\n" if index($text, "\$$tag\$") >= 0;
+	return "\$$tag\$\n$text\$$tag\$";
+}
+
+make_path($out);
+unlink glob("$out/pg_uuidx*");
+spew("$out/pg_uuidx.control",
+	"# pg_uuidx, SQL build (generated by \"make sql-only\"): no C library\n"
+	  . "comment = '$comment'\ndefault_version = '$version'\nrelocatable = false\ntrusted = true\n");
+my %script = ($version => full_script($version), $previous => full_script($previous));
+my $update = update_script($previous, $version);
+spew("$out/pg_uuidx--$version.sql", $script{$version});
+spew("$out/pg_uuidx--$previous.sql", $script{$previous});
+spew("$out/pg_uuidx--$previous--$version.sql", $update);
+
+spew("$out/pg_uuidx_tle.sql", <<"SQL"
+-- pg_uuidx_tle.sql: the SQL build of pg_uuidx $version for pg_tle, as a role
+-- with pgtle_admin (psql -f pg_uuidx_tle.sql); then CREATE EXTENSION pg_uuidx.
+-- Versions $previous and $version and the update path between them.
+$generated
+\\set ON_ERROR_STOP 1
+BEGIN;
+SELECT pgtle.install_extension('pg_uuidx', '$version', '$comment',
+@{[ dollar_quoted('pg_uuidx_script', unguarded($script{$version})) ]});
+SELECT pgtle.install_extension_version_sql('pg_uuidx', '$previous',
+@{[ dollar_quoted('pg_uuidx_script', unguarded($script{$previous})) ]});
+SELECT pgtle.install_update_path('pg_uuidx', '$previous', '$version',
+@{[ dollar_quoted('pg_uuidx_script', unguarded($update)) ]});
+SELECT pgtle.set_default_version('pg_uuidx', '$version');
+COMMIT;
+SQL
+);
+
+# The plain script: the body of the full script (no owner check: it runs as
+# the role that calls it) with \@extschema\@ replaced by the quoted schema
+# name, the substitution CREATE EXTENSION makes, run as one statement list
+# in one transaction.
+(my $plain_body = unguarded($script{$version})) =~ s/\n-- A trusted extension's script.*?\$target\$;\n//s;
+spew("$out/pg_uuidx_plain.sql", <<"SQL"
+-- pg_uuidx_plain.sql: the SQL build of pg_uuidx $version without an extension,
+-- for servers that offer neither C extensions nor pg_tle:
+--     psql -v schema=uuidx -f pg_uuidx_plain.sql
+-- creates the schema if needed and the functions in it (default schema uuidx),
+-- in one transaction.  No ALTER EXTENSION UPDATE: a new version is a new
+-- run into an empty schema; pg_dump dumps the functions as any others.
+$generated
+\\set ON_ERROR_STOP 1
+\\if :{?schema}
+\\else
+\\set schema uuidx
+\\endif
+BEGIN;
+-- a schema name that quoting cannot carry into the script's string literals
+SELECT pg_catalog.set_config('pg_uuidx.plain_schema', :'schema', true) AS pg_uuidx_schema \\gset
+DO \$check\$
+BEGIN
+    IF pg_catalog.current_setting('pg_uuidx.plain_schema') OPERATOR(pg_catalog.~) '[''"\$\\\\]' THEN
+        RAISE EXCEPTION 'schema name % may not contain quotes, dollar signs or backslashes',
+            pg_catalog.current_setting('pg_uuidx.plain_schema')
+            USING ERRCODE = 'invalid_schema_name';
+    END IF;
+END
+\$check\$;
+CREATE SCHEMA IF NOT EXISTS :"schema";
+SELECT pg_catalog.replace(
+@{[ dollar_quoted('pg_uuidx_plain', $plain_body) ]},
+    '\@extschema\@', pg_catalog.quote_ident(:'schema')) AS script \\gexec
+COMMIT;
+SQL
+);
+print "sql-only: pg_uuidx $version ($previous and the update to $version) in $out: ",
+  scalar(@included), " of ", scalar(@rows), " functions\n";

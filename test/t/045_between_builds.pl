@@ -25,7 +25,7 @@ use PgUuidxTest;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-plan skip_all => 'no SQL build: "make sql-only" writes dist/sql-only/ (or set PG_UUIDX_SQL_ONLY)'
+plan skip_all => 'no SQL build: neither sqlonly/generate.pl nor PG_UUIDX_SQL_ONLY'
   unless sql_only_dir();
 note('SQL build from ' . sql_only_dir());
 

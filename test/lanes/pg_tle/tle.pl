@@ -153,40 +153,69 @@ SKIP:
 	sql_ok($tle, 'appdb', in_order('SELECT id, ord FROM g'), '... in order');
 }
 
-# update: only the previous version first, then the path and the current one
+# update: only the previous version first, then the current one and the
+# update path.  ALTER EXTENSION ... UPDATE goes to pg_tle's default version,
+# which stays the first one installed until pgtle.set_default_version;
+# pg_dump records no version, so a restore creates that default version.
+# On PostgreSQL 18, set_default_version of an extension that is created in
+# the database ends the backend with a segmentation fault (pg_tle 1.5.2 and
+# its main branch as of 2f4b7b3): there the test stops short of it.
+my $major = int($tle->safe_psql('postgres', 'SHOW server_version_num') / 10000);
 $tle_db->('upddb');
 my $tmp = PostgreSQL::Test::Utils::tempdir();
-open my $fh, '>', "$tmp/old.psql" or die $!;
-print $fh qq{\\set old `cat $sql/pg_uuidx--$previous.sql`
-SELECT pgtle.install_extension('pg_uuidx', '$previous', 'pg_uuidx (SQL build)', :'old');
+my $script = sub {
+	my ($name, $text) = @_;
+	open my $fh, '>', "$tmp/$name" or die $!;
+	print $fh $text;
+	close $fh or die $!;
+	return "$tmp/$name";
 };
-close $fh;
-open $fh, '>', "$tmp/new.psql" or die $!;
-print $fh qq{\\set new `cat $sql/pg_uuidx--$default.sql`
+my $old = $script->('old.psql', qq{\\set old `cat $sql/pg_uuidx--$previous.sql`
+SELECT pgtle.install_extension('pg_uuidx', '$previous', 'pg_uuidx (SQL build)', :'old');
+});
+my $new = $script->('new.psql', qq{\\set new `cat $sql/pg_uuidx--$default.sql`
 \\set path `cat $sql/pg_uuidx--$previous--$default.sql`
 SELECT pgtle.install_extension_version_sql('pg_uuidx', '$default', :'new');
 SELECT pgtle.install_update_path('pg_uuidx', '$previous', '$default', :'path');
-SELECT pgtle.set_default_version('pg_uuidx', '$default');
-};
-close $fh;
-($rc, $out, $err) = psql_file($tle, 'upddb', 'app', "$tmp/old.psql");
+});
+my $extversion = sub { $tle->safe_psql($_[0], q{SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'}) };
+($rc, $out, $err) = psql_file($tle, 'upddb', 'app', $old);
 ok($rc == 0, "app installs only pg_uuidx $previous") or diag($err);
 $app_ok->('upddb', 'CREATE EXTENSION pg_uuidx; CREATE TABLE kept (id uuid PRIMARY KEY DEFAULT uuidv7(), v int);
 	INSERT INTO kept (v) SELECT g FROM generate_series(1, 100) g',
-	"CREATE EXTENSION pg_uuidx at $previous, a table with DEFAULT uuidv7()") if $offered{'uuidv7()'};
-$app_ok->('upddb', 'CREATE EXTENSION pg_uuidx', "CREATE EXTENSION pg_uuidx at $previous") unless $offered{'uuidv7()'};
-is($tle->safe_psql('upddb', q{SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'}), $previous,
-	"pg_uuidx is at $previous");
-($rc, $out, $err) = psql_file($tle, 'upddb', 'app', "$tmp/new.psql");
+	"CREATE EXTENSION pg_uuidx at $previous, a table with DEFAULT uuidv7()");
+is($extversion->('upddb'), $previous, "pg_uuidx is at $previous");
+($rc, $out, $err) = psql_file($tle, 'upddb', 'app', $new);
 ok($rc == 0, "app installs $default and the update path $previous -> $default") or diag($err);
-$app_ok->('upddb', 'ALTER EXTENSION pg_uuidx UPDATE', 'app runs ALTER EXTENSION pg_uuidx UPDATE');
+$app_ok->('upddb', 'ALTER EXTENSION pg_uuidx UPDATE', 'ALTER EXTENSION pg_uuidx UPDATE');
+is($extversion->('upddb'), $previous, "... stays at $previous: pg_tle's default version is still $previous");
+$app_ok->('upddb', "ALTER EXTENSION pg_uuidx UPDATE TO '$default'", "app runs ALTER EXTENSION pg_uuidx UPDATE TO '$default'");
 is($tle->safe_psql('upddb', q{SELECT extversion || ' ' || pg_uuidx_build() FROM pg_extension
 	WHERE extname = 'pg_uuidx'}), "$default sql", "pg_uuidx is at $default, pg_uuidx_build() = 'sql'");
 is($tle->safe_psql('upddb', $functions), $tle->safe_psql('appdb', $functions),
 	'the updated extension has the functions of a fresh install, each as there');
 sql_ok($tle, 'upddb', q{INSERT INTO kept (v) VALUES (101);
 	SELECT count(*) = 101 AND bool_and(uuid_extract_version(id) = 7), count(*) || ' rows' FROM kept},
-	'rows kept and the default still works after the update') if $offered{'uuidv7()'};
+	'rows kept and the default still works after the update');
+my $restored_version = sub {
+	my ($db) = @_;
+	my $dump = "$tmp/$db.dump";
+	$tle->command_ok([ 'pg_dump', '-Fc', '-U', 'app', '-d', $tle->connstr('upddb'), '-f', $dump ], "pg_dump of upddb ($db)");
+	$tle_db->($db);
+	IPC::Run::run([ $tle->installed_command('pg_restore'), '-U', 'app', '-d', $tle->connstr($db), $dump ],
+		'>', \my $o, '2>', \my $e);
+	return $extversion->($db);
+};
+is($restored_version->('upd_restored'), $previous,
+	"restored while pg_tle's default is $previous, the extension comes back at $previous, not $default");
+SKIP:
+{
+	skip "pgtle.set_default_version of a created extension crashes the backend on PostgreSQL $major", 2
+	  if $major >= 18;
+	$app_ok->('upddb', "SELECT pgtle.set_default_version('pg_uuidx', '$default')",
+		"app sets pg_tle's default version to $default");
+	is($restored_version->('upd_restored2'), $default, "then a restore brings it back at $default");
+}
 
 # dump: a database on the SQL build under pg_tle, built and dumped by app.
 # What the dump holds: pg_tle's schema and extension, pg_uuidx's versions

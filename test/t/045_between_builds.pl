@@ -1,5 +1,6 @@
-# Moving a database between the C build and the SQL build of pg_uuidx
-# (dist/sql-only/ of "make sql-only"), with pg_dump -Fc / pg_restore between
+# Moving a database between the C build and the SQL build of pg_uuidx (the
+# checkout's sqlonly/generate.pl, as "make sql-only" writes it, or the files
+# in PG_UUIDX_SQL_ONLY), with pg_dump -Fc / pg_restore between
 # two servers: the private server with the C build, and a copy of it whose
 # extension directory holds the SQL build's pg_uuidx files instead (what a
 # server without a compiler or C extensions can install).  Schema app has
@@ -45,8 +46,7 @@ my $build = sub {
 };
 my $build_is = sub {
 	my ($node, $db, $want, $name) = @_;
-	is($node->safe_psql($db, q{SELECT to_regprocedure('public.pg_uuidx_build()') IS NOT NULL}) eq 't'
-		? $node->safe_psql($db, 'SELECT pg_uuidx_build()') : 'no pg_uuidx_build()', $want, $name);
+	is($node->safe_psql($db, 'SELECT pg_uuidx_build()'), $want, $name);
 };
 
 # SQL build -> C build

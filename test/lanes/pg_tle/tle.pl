@@ -167,6 +167,40 @@ for my $s (@sample)
 	push @ran, $fn;
 }
 note('sample: ' . (@ran ? "@ran" : 'none of its functions offered yet'));
+
+# ... and in bulk: a digest of each reader's and converter's answers over
+# 30,000 fixed ids (md5 of a counter: any version and variant, and ones
+# made RFC-variant v1, v6 or v7) and 30,000 instants, on both servers
+my $ids = q{(SELECT i, CASE i % 4 WHEN 0 THEN h::uuid
+	ELSE (substr(h, 1, 12) || (ARRAY['1', '6', '7'])[i % 4] || substr(h, 14, 3)
+	      || substr('89ab', i % 3 + 1, 1) || substr(h, 18, 15))::uuid END AS id
+	FROM (SELECT i, md5(i::text) AS h FROM generate_series(1, 30000) i) s) ids};
+my $instants = q{(SELECT i, timestamptz '1970-01-01 00:00+00' + i * interval '3 days 17 minutes 1.234567 seconds' AS ts
+	FROM generate_series(0, 30000) i) instants};
+my @bulk = (
+	[ 'uuid_extract_timestamp', "uuid_extract_timestamp(id)", $ids ],
+	[ 'uuid_extract_timestamp_us', "uuid_extract_timestamp_us(id)", $ids ],
+	[ 'uuid_extract_version', "uuid_extract_version(id)", $ids ],
+	[ 'ulid_extract_timestamp', "ulid_extract_timestamp(id)", $ids ],
+	[ 'uuidv1_to_v6', "CASE WHEN uuid_extract_version(id) = 1 THEN uuidv1_to_v6(id) END", $ids ],
+	[ 'uuidv6_to_v1', "CASE WHEN uuid_extract_version(id) = 6 THEN uuidv6_to_v1(id) END", $ids ],
+	[ 'uuid_to_ulid', "uuid_to_ulid(id)", $ids ],
+	[ 'uuid_to_base32hex', "uuid_to_base32hex(id)", $ids ],
+	[ 'uuidv7_boundary', "uuidv7_boundary(ts)", $instants ],
+	[ 'uuidv7_boundary_upper', "uuidv7_boundary_upper(ts)", $instants ],
+	[ 'uuidv6_boundary', "uuidv6_boundary(ts)", $instants ],
+	[ 'uuidv7_in_time_range', "id <@ tstzrange(uuid_extract_timestamp(id) - interval '1 ms', 'infinity')", $ids ],
+);
+my @bulk_ran;
+for my $b (@bulk)
+{
+	my ($fn, $expr, $from) = @$b;
+	next unless grep { /^\Q$fn\E\(/ } keys %offered;
+	my $query = "SET TimeZone = 'UTC'; SELECT count(*) || ' ' || md5(string_agg(($expr)::text, ',' ORDER BY i)) FROM $from";
+	is(($as_app->('appdb', $query))[1], $c->safe_psql('cdb', $query), "as the C build on every input: $expr");
+	push @bulk_ran, $fn;
+}
+note('in bulk: ' . (@bulk_ran ? "@bulk_ran" : 'none of its functions offered yet'));
 SKIP:
 {
 	skip 'the SQL build offers no uuidv7() yet', 1 unless $offered{'uuidv7()'};

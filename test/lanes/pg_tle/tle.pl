@@ -3,21 +3,28 @@
 # refuses to install an extension whose control file the server has), a
 # role that is not superuser but has pgtle_admin and owns its database:
 #   install     psql -f pg_uuidx_tle.sql as that role, CREATE EXTENSION
-#               pg_uuidx: version, pg_uuidx_build() = 'sql', and the
+#               pg_uuidx: version, owner, pg_uuidx_build() = 'sql', and the
 #               contract: every function it offers has the C build's
-#               signature, result, labels and comment, nothing the list
-#               leaves out is there; a sample of answers equal to the C
-#               build's
-#   update      only the previous version installed and created, then its
-#               update path and the current version, ALTER EXTENSION
-#               pg_uuidx UPDATE: the functions of a fresh install, rows and
-#               default kept
+#               signature, result, labels and comment (the range predicates,
+#               not STRICT so that they inline, answer NULL for each NULL
+#               argument), nothing the list leaves out is there; answers
+#               equal to the C build's on fixed inputs and in bulk (30,000
+#               each); uuidv7() as that role in order
+#   update      only the previous version registered and created, then the
+#               current one and the update path: ALTER EXTENSION ... UPDATE
+#               stays at pg_tle's default version, UPDATE TO reaches the new
+#               one with the functions of a fresh install, rows and default
+#               kept; a restore creates pg_tle's default version (and once
+#               set_default_version moved it, the new one; not on 18, where
+#               that call crashes the backend)
 #   dump        what pg_dump writes of such a database and what pg_restore
-#               does with it: into another database of a server with
-#               pg_tle, onto a server with the C build and without pg_tle
-#               (errors only about pg_tle; every dependent and row back, on
-#               the C functions); a database of the C build restored onto
-#               the pg_tle server once the SQL build is registered there
+#               does with it: into another database with pg_tle (errors only
+#               about pg_tle's own objects), onto a server with the C build
+#               and without pg_tle (errors only about pg_tle, schema pgtle
+#               left behind; none with pg_tle's entries left out); every
+#               dependent and row back, on the target's functions; a
+#               database of the C build restored onto the pg_tle server once
+#               the SQL build is registered there
 #   refused     on a server that has the C build's files, pg_tle will not
 #               install pg_uuidx
 # pg_tle is built by test/lanes/pg_tle/build.sh from PG_TLE_SOURCE.

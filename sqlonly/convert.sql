@@ -12,7 +12,7 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
+    h pg_catalog.text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
 BEGIN
     IF pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.<) '8' OR pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.>) 'b' THEN
         RAISE EXCEPTION 'UUID must be of version 1'
@@ -44,7 +44,7 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
+    h pg_catalog.text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
 BEGIN
     IF pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.<) '8' OR pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.>) 'b' THEN
         RAISE EXCEPTION 'UUID must be of version 6'

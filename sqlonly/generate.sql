@@ -61,12 +61,13 @@ RETURNS uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
 AS $$
 DECLARE
-    now timestamptz := pg_catalog.clock_timestamp();
-    shifted timestamptz := now OPERATOR(pg_catalog.+) shift;
-    now_us int8;
-    shifted_us int8;
-    now_tick int8;
-    tick int8;
+    now pg_catalog.timestamptz := pg_catalog.clock_timestamp();
+    shifted pg_catalog.timestamptz := now OPERATOR(pg_catalog.+) shift;
+    now_us pg_catalog.int8;
+    shifted_us pg_catalog.int8;
+    now_tick pg_catalog.int8;
+    tick pg_catalog.int8;
+    last pg_catalog.text := pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true);
 BEGIN
     IF shifted OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
        OR shifted OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz
@@ -80,9 +81,10 @@ BEGIN
     now_tick := ((now_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
                 OPERATOR(pg_catalog.+) (((now_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096)
                                         OPERATOR(pg_catalog./) 1000);
-    tick := GREATEST(now_tick,
-                     CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') AS pg_catalog.int8)
-                         OPERATOR(pg_catalog.+) 1);
+    tick := now_tick;
+    IF last OPERATOR(pg_catalog.<>) '' THEN
+        tick := GREATEST(tick, CAST(last AS pg_catalog.int8) OPERATOR(pg_catalog.+) 1);
+    END IF;
     PERFORM pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', CAST(tick AS pg_catalog.text), false);
     tick := (tick OPERATOR(pg_catalog.-) now_tick)
             OPERATOR(pg_catalog.+) ((shifted_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
@@ -147,11 +149,11 @@ RETURNS uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
 AS $$
 DECLARE
-    us int8;
-    tick int8;
-    last text := NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_at', true), '');
-    rand int8;
-    counter int8;
+    us pg_catalog.int8;
+    tick pg_catalog.int8;
+    last pg_catalog.text := pg_catalog.current_setting('pg_uuidx_sql.uuidv7_at', true);
+    rand pg_catalog.int8;
+    counter pg_catalog.int8;
 BEGIN
     IF ts OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
        OR ts OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz THEN
@@ -167,7 +169,7 @@ BEGIN
     rand := CAST(CAST('x' OPERATOR(pg_catalog.||) pg_catalog.right(
                      pg_catalog.replace(CAST(pg_catalog.gen_random_uuid() AS pg_catalog.text), '-', ''), 16)
                  AS pg_catalog.bit(64)) AS pg_catalog.int8);
-    IF last IS NOT NULL
+    IF last OPERATOR(pg_catalog.<>) ''
        AND CAST(pg_catalog.split_part(last, '/', 1) AS pg_catalog.int8) OPERATOR(pg_catalog.=) tick THEN
         counter := CAST(pg_catalog.split_part(last, '/', 2) AS pg_catalog.int8);
         IF counter OPERATOR(pg_catalog.>=) 16777215 THEN

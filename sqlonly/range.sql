@@ -27,9 +27,9 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    lo timestamptz := pg_catalog.lower(range);
-    hi timestamptz := pg_catalog.upper(range);
-    first uuid;
+    lo pg_catalog.timestamptz := pg_catalog.lower(range);
+    hi pg_catalog.timestamptz := pg_catalog.upper(range);
+    first pg_catalog.uuid;
 BEGIN
     IF pg_catalog.isempty(range)
        OR lo OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz
@@ -61,9 +61,9 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    lo timestamptz := pg_catalog.lower(range);
-    hi timestamptz := pg_catalog.upper(range);
-    last uuid;
+    lo pg_catalog.timestamptz := pg_catalog.lower(range);
+    hi pg_catalog.timestamptz := pg_catalog.upper(range);
+    last pg_catalog.uuid;
 BEGIN
     IF pg_catalog.isempty(range)
        OR lo OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz
@@ -95,9 +95,9 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    lo timestamptz := pg_catalog.lower(range);
-    hi timestamptz := pg_catalog.upper(range);
-    first uuid;
+    lo pg_catalog.timestamptz := pg_catalog.lower(range);
+    hi pg_catalog.timestamptz := pg_catalog.upper(range);
+    first pg_catalog.uuid;
 BEGIN
     IF pg_catalog.isempty(range)
        OR lo OPERATOR(pg_catalog.>) '5236-03-31 21:21:00.684697+00'::pg_catalog.timestamptz
@@ -129,9 +129,9 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    lo timestamptz := pg_catalog.lower(range);
-    hi timestamptz := pg_catalog.upper(range);
-    last uuid;
+    lo pg_catalog.timestamptz := pg_catalog.lower(range);
+    hi pg_catalog.timestamptz := pg_catalog.upper(range);
+    last pg_catalog.uuid;
 BEGIN
     IF pg_catalog.isempty(range)
        OR lo OPERATOR(pg_catalog.>) '5236-03-31 21:21:00.684697+00'::pg_catalog.timestamptz

@@ -20,24 +20,24 @@ RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
-    n int8;
+    h pg_catalog.text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
+    n pg_catalog.int8;
 BEGIN
     -- the RFC variant: 0b10 in the top bits of octet 8 (RFC 9562 4.1)
     IF pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.<) '8' OR pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.>) 'b' THEN
         RETURN NULL;
     END IF;
-    CASE pg_catalog.substr(h, 13, 1)
-    WHEN '7' THEN
+    CASE
+    WHEN pg_catalog.substr(h, 13, 1) OPERATOR(pg_catalog.=) '7' THEN
         -- unix_ts_ms: octets 0-5
         n := CAST(CAST('x' OPERATOR(pg_catalog.||) pg_catalog.left(h, 12) AS pg_catalog.bit(48)) AS pg_catalog.int8);
         RETURN pg_catalog.to_timestamp(CAST(n OPERATOR(pg_catalog./) 1000 AS pg_catalog.float8))
                OPERATOR(pg_catalog.+) ((n OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) '1 millisecond'::pg_catalog.interval);
-    WHEN '6' THEN
+    WHEN pg_catalog.substr(h, 13, 1) OPERATOR(pg_catalog.=) '6' THEN
         -- time_high, time_mid, time_low (5.6)
         n := CAST(CAST('x' OPERATOR(pg_catalog.||) pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3)
                        AS pg_catalog.bit(60)) AS pg_catalog.int8);
-    WHEN '1' THEN
+    WHEN pg_catalog.substr(h, 13, 1) OPERATOR(pg_catalog.=) '1' THEN
         -- time_low, time_mid, time_high (5.1)
         n := CAST(CAST('x' OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 9, 4)
                        OPERATOR(pg_catalog.||) pg_catalog.left(h, 8) AS pg_catalog.bit(60)) AS pg_catalog.int8);
@@ -61,24 +61,24 @@ RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
-    n int8;
+    h pg_catalog.text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
+    n pg_catalog.int8;
 BEGIN
     IF pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.<) '8' OR pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.>) 'b' THEN
         RETURN NULL;
     END IF;
-    CASE pg_catalog.substr(h, 13, 1)
-    WHEN '7' THEN
+    CASE
+    WHEN pg_catalog.substr(h, 13, 1) OPERATOR(pg_catalog.=) '7' THEN
         n := CAST(CAST('x' OPERATOR(pg_catalog.||) pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3)
                        AS pg_catalog.bit(60)) AS pg_catalog.int8);
         n := ((n OPERATOR(pg_catalog.>>) 12) OPERATOR(pg_catalog.*) 1000)
              OPERATOR(pg_catalog.+) ((((n OPERATOR(pg_catalog.&) 4095) OPERATOR(pg_catalog.*) 1000) OPERATOR(pg_catalog.+) 999)
                                      OPERATOR(pg_catalog.>>) 12);
-    WHEN '6' THEN
+    WHEN pg_catalog.substr(h, 13, 1) OPERATOR(pg_catalog.=) '6' THEN
         n := CAST(CAST('x' OPERATOR(pg_catalog.||) pg_catalog.left(h, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3)
                        AS pg_catalog.bit(60)) AS pg_catalog.int8);
         n := (n OPERATOR(pg_catalog./) 10) OPERATOR(pg_catalog.-) 12219292800000000;
-    WHEN '1' THEN
+    WHEN pg_catalog.substr(h, 13, 1) OPERATOR(pg_catalog.=) '1' THEN
         n := CAST(CAST('x' OPERATOR(pg_catalog.||) pg_catalog.substr(h, 14, 3) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 9, 4)
                        OPERATOR(pg_catalog.||) pg_catalog.left(h, 8) AS pg_catalog.bit(60)) AS pg_catalog.int8);
         n := (n OPERATOR(pg_catalog./) 10) OPERATOR(pg_catalog.-) 12219292800000000;
@@ -117,7 +117,7 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    us int8;
+    us pg_catalog.int8;
 BEGIN
     IF ts OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
        OR ts OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz THEN
@@ -144,8 +144,8 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    us int8;
-    tick int8;
+    us pg_catalog.int8;
+    tick pg_catalog.int8;
 BEGIN
     IF ts OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
        OR ts OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz THEN

@@ -6,6 +6,10 @@
 #   (none)      "make test", CI's .ci/run:
 #               pg_regress  "make installcheck" (sql/, expected/)  } on one
 #               pgTAP       pg_prove test/pgtap/*.sql              } cluster
+#               sqlbuild    the SQL build ("make sql-only"): pg_prove
+#                           test/sqlbuild/*.sql beside the C build, and
+#                           test/sqlbuild/extension/*.sql with time_laws.sql
+#                           where it is the extension pg_uuidx
 #               TAP         "make prove_installcheck": test/t/*.pl, each
 #                           with clusters of its own
 #               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl
@@ -115,6 +119,48 @@ sql_suites() {
     read -r p f < <(prove_counts "$l.pgtap")
     count "$l pgTAP" "$p" "$f" "$(grep -E '^(Files=|Result:)' "$l.pgtap" | cut -d, -f1-2 | xargs)"
     cd "$REPO"
+}
+
+# sqlbuild_suites - the SQL build (sqlonly/, "make sql-only"), generated
+# into $work/sql-only, one counted line:
+#  - test/sqlbuild/*.sql (pg_prove) on a cluster of the run's server where
+#    the C build is the extension pg_uuidx in schema cbuild and the SQL
+#    build's plain script fills schema sqlbuild, sqlonly/functions.tsv
+#    loaded as table pg_uuidx_list: the two builds compared;
+#  - test/sqlbuild/extension/*.sql and test/pgtap/time_laws.sql on a copy of
+#    the server (hard links) whose extension pg_uuidx is the SQL build: its
+#    control file and scripts in the extension directory, no library
+sqlbuild_suites() {
+    local l=sqlbuild out=$work/sql-only copy=$work/server-sql p f p2 f2 ext
+    say "$l: make sql-only"
+    if ! perl "$REPO/sqlonly/generate.pl" "$out"; then count "$l pgTAP" 0 1 "FAILED: make sql-only"; return; fi
+    grep -v '^#' "$REPO/sqlonly/functions.tsv" | tail -n +2 >"$out/functions.list"
+    chmod -R a+rX "$out"
+    in_cluster bash -c "echo '== $l: the two builds side by side (pg_prove test/sqlbuild/*.sql)'; createdb sqlbuild_run &&
+        psql -X -q -v ON_ERROR_STOP=1 -d sqlbuild_run -c 'CREATE EXTENSION pgtap' -c 'CREATE SCHEMA cbuild' \
+            -c 'CREATE EXTENSION pg_uuidx SCHEMA cbuild' \
+            -c 'CREATE TABLE pg_uuidx_list (name text, args text, returns text, kind text, volatility text,
+                                             strict text, parallel text, since text, sql text)' \
+            -c \"\\copy pg_uuidx_list FROM '$out/functions.list'\" &&
+        psql -X -q -v ON_ERROR_STOP=1 -d sqlbuild_run -v schema=sqlbuild -f '$out/pg_uuidx_plain.sql' >/dev/null &&
+        pg_prove --psql-bin \"\$(command -v psql)\" -d sqlbuild_run test/sqlbuild/*.sql" 2>&1 | tee "$work/$l.pgtap" || true
+    read -r p f < <(prove_counts "$work/$l.pgtap")
+    # the cluster's files (kept when a test failed), out of the next one's way
+    [ ! -d "$work/tmp_check" ] || mv "$work/tmp_check" "$work/$l.tmp_check"
+    # the copy: links to the run's server, the C build's files replaced by the SQL build's
+    cp -al "$work/server" "$copy"
+    ext=$copy$("$server_pg_config" --sharedir)/extension
+    rm -f "$ext"/pg_uuidx.control "$ext"/pg_uuidx--*.sql "$copy$("$server_pg_config" --pkglibdir)"/pg_uuidx.*
+    cp "$out"/pg_uuidx.control "$out"/pg_uuidx--*.sql "$ext/" && chmod a+r "$ext"/pg_uuidx*
+    (
+        PG_CONFIG=$copy$("$server_pg_config" --bindir)/pg_config
+        bindir=$("$PG_CONFIG" --bindir) pgxs_src=$(dirname "$("$PG_CONFIG" --pgxs)")/..
+        in_cluster bash -c "echo '== $l: the SQL build as extension pg_uuidx (pg_prove test/sqlbuild/extension/*.sql test/pgtap/time_laws.sql)'
+            createdb sqlbuild_ext && pg_prove --psql-bin \"\$(command -v psql)\" -d sqlbuild_ext test/sqlbuild/extension/*.sql test/pgtap/time_laws.sql"
+    ) 2>&1 | tee "$work/$l.ext.pgtap" || true
+    read -r p2 f2 < <(prove_counts "$work/$l.ext.pgtap")
+    [ ! -d "$work/tmp_check" ] || mv "$work/tmp_check" "$work/$l.ext.tmp_check"
+    count "$l pgTAP" $((p + p2)) $((f + f2)) "$(grep -hE '^(Files=|Result:)' "$work/$l.pgtap" "$work/$l.ext.pgtap" | cut -d, -f1-2 | xargs)"
 }
 
 # tap LABEL TESTS - TAP tests through "make prove_installcheck"; the log of
@@ -267,6 +313,9 @@ case $mode in
         out=${OUT:-$REPO/test/bench/out}
         mkdir -p "$out" && rm -f "$out"/*.tsv "$out"/*.png "$out"/*.md "$out"/*.log
         cp "$so" "$work/pg_uuidx.so"
+        # the SQL build for the sqlbuild phase
+        perl "$REPO/sqlonly/generate.pl" "$work/sql-only" && chmod -R a+rX "$work/sql-only"
+        export BENCH_SQLONLY=$work/sql-only/pg_uuidx_plain.sql
         rc=0
         BENCH_OUT=$work/out BENCH_COMMIT="$(git -C "$REPO" rev-parse --short HEAD)$(git -C "$REPO" diff --quiet HEAD -- \
             . ':!test/bench' || echo ' + uncommitted changes')" in_cluster -c shared_buffers=1GB -c max_wal_size=4GB \
@@ -288,6 +337,7 @@ case $mode in
             build_install
             pg_uuidv7_fixture
             sql_suites main
+            sqlbuild_suites
             [ "${FAULTS:-1}" = 0 ] || tap main "${PROVE_TESTS:-test/t/*.pl}"
             [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/099_sanitizer.pl
         fi ;;

@@ -15,6 +15,11 @@
 #   insert     N_INSERT rows keyed by identity, uuidv7(), uuidv6(),
 #              gen_random_uuid(), BATCH rows a statement
 #   pgbench    single-row INSERTs, v4 against v7, for each client count
+#   sqlbuild   the SQL build (its plain script, made by test/run.sh, in
+#              schema sqlbuild) against the C build, gen_random_uuid() and
+#              the widely shared SQL uuidv7: uuidv7() and the readers per
+#              call (N_SQL rows a query), id <@ tstzrange on N_SQL_RANGE
+#              rows (sqlbuild.sql)
 # and, only when PHASES names it:
 #   versions   this build against a base version built from git in the same
 #              run: "make bench PHASES=versions [BASE=<git ref>]" (default
@@ -47,7 +52,8 @@ my %default = (
 	N_GEN => 2000000, N_INSERT => 10000000, BATCH => 100000, N_CONV => 1000000,
 	N_MEM => 10000000, N_RANGE => 10000000, REPS => 7, SECONDS_PER_RUN => 15,
 	PGBENCH_PRELOAD => 1000000, CLIENTS => '1 2 4 8', N_VER => 1000000, N_PLAN => 2000,
-	PHASES => 'gen facade memory convert range textforms insert pgbench');
+	N_SQL => 200000, N_SQL_RANGE => 1000000,
+	PHASES => 'gen facade memory convert range textforms insert pgbench sqlbuild');
 # phases run only when PHASES names them
 my @optional_phases = ('versions');
 my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
@@ -135,6 +141,15 @@ if ($phase{range})
 {
 	say "range: one hour of $o{N_RANGE} rows, $o{REPS} repetitions";
 	psql("$out/range.md", '-v', "n=$o{N_RANGE}", '-v', "reps=$o{REPS}", '-f', "$here/range.sql");
+}
+if ($phase{sqlbuild})
+{
+	my $plain = $ENV{BENCH_SQLONLY} or die "the sqlbuild phase needs the SQL build made by make bench\n";
+	say "sqlbuild: the SQL build against the C build, $o{REPS} interleaved repetitions of $o{N_SQL} rows,"
+	  . " id <@ tstzrange on $o{N_SQL_RANGE} rows";
+	psql('/dev/null', '-v', 'schema=sqlbuild', '-f', $plain);
+	psql("$out/sqlbuild.md", '-v', "n=$o{N_SQL}", '-v', "n_range=$o{N_SQL_RANGE}", '-v', "reps=$o{REPS}",
+		'-f', "$here/sqlbuild.sql");
 }
 if ($phase{textforms})
 {
@@ -251,7 +266,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions sqlbuild);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

@@ -1,0 +1,70 @@
+-- The SQL build as the extension pg_uuidx (its control file and scripts of
+-- "make sql-only" in the server's extension directory, no library): the
+-- versions it offers, the update path from the previous version against a
+-- fresh install, no C function, the trusted install by a database owner
+-- who is not a superuser, and the checks its scripts start with.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+BEGIN;
+CREATE EXTENSION IF NOT EXISTS pgtap;
+SELECT plan(12);
+
+SELECT is((SELECT string_agg(version, ',' ORDER BY string_to_array(version, '.')::int[])
+           FROM pg_available_extension_versions WHERE name = 'pg_uuidx'),
+          (SELECT source || ',' || target FROM pg_extension_update_paths('pg_uuidx')
+           WHERE path = source || '--' || target
+             AND target = (SELECT default_version FROM pg_available_extensions WHERE name = 'pg_uuidx')),
+          'the previous version and the current one, with an update path between them');
+
+-- the objects an extension owns, with the attributes that make up the API
+CREATE FUNCTION pg_temp.api() RETURNS TABLE (obj text, attrs text) LANGUAGE sql AS $$
+    SELECT regexp_replace(p.oid::regprocedure::text, '^[a-z0-9_]+\.', ''),
+           concat_ws(' ', p.prokind, p.provolatile, p.proparallel, p.proisstrict, l.lanname,
+                     p.prorettype::regtype, obj_description(p.oid, 'pg_proc'))
+    FROM pg_proc p
+    JOIN pg_language l ON l.oid = p.prolang
+    JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+    JOIN pg_extension e ON e.oid = d.refobjid
+    WHERE e.extname = 'pg_uuidx'
+$$;
+
+CREATE SCHEMA older;
+SELECT lives_ok($$CREATE EXTENSION pg_uuidx SCHEMA older VERSION '1.4'$$, 'CREATE EXTENSION pg_uuidx VERSION ''1.4''');
+SELECT is(to_regprocedure('older.pg_uuidx_build()'), NULL, '1.4 has no pg_uuidx_build()');
+SELECT lives_ok('ALTER EXTENSION pg_uuidx UPDATE', 'ALTER EXTENSION pg_uuidx UPDATE');
+SELECT is(older.pg_uuidx_build(), 'sql', 'updated: pg_uuidx_build() is ''sql''');
+CREATE TEMP TABLE updated AS SELECT * FROM pg_temp.api();
+DROP EXTENSION pg_uuidx;
+
+CREATE SCHEMA fresh;
+CREATE EXTENSION pg_uuidx SCHEMA fresh;
+SELECT set_eq('SELECT * FROM updated', 'SELECT * FROM pg_temp.api()',
+              'the update gives what a fresh install gives: members, labels, languages, results, comments');
+SELECT is((SELECT count(*) FROM pg_temp.api() WHERE attrs !~ '^a ' AND attrs !~ ' (sql|plpgsql) '), 0::bigint,
+          'every member but the aggregates is SQL or PL/pgSQL');
+SELECT ok(fresh.uuidv7() < fresh.uuidv7() AND fresh.uuid_extract_version(fresh.uuidv7()) = 7, 'it works');
+DROP EXTENSION pg_uuidx;
+DROP SCHEMA fresh, older;
+
+-- trusted: a database owner who is not a superuser installs it
+CREATE ROLE uuidx_sql_owner;
+GRANT CREATE ON DATABASE sqlbuild_ext TO uuidx_sql_owner;
+CREATE SCHEMA owned AUTHORIZATION uuidx_sql_owner;
+CREATE SCHEMA not_owned;
+SET LOCAL ROLE uuidx_sql_owner;
+SELECT throws_ok('CREATE EXTENSION pg_uuidx SCHEMA not_owned', '42501', 'permission denied for schema not_owned',
+                 'not into a schema the role may not create in');
+SELECT lives_ok('CREATE EXTENSION pg_uuidx SCHEMA owned', 'a role that is not superuser installs it into its schema');
+SELECT is(owned.pg_uuidx_build(), 'sql', '... and uses it');
+RESET ROLE;
+DROP EXTENSION pg_uuidx;
+
+-- a schema with a function of one of pg_uuidx's signatures
+CREATE SCHEMA clash;
+CREATE FUNCTION clash.uuidv7() RETURNS uuid LANGUAGE sql AS 'SELECT NULL::uuid';
+SELECT throws_ok('CREATE EXTENSION pg_uuidx SCHEMA clash', '42723',
+                 'schema clash already has functions named like pg_uuidx''s: uuidv7()',
+                 'the clash check names the function in the way');
+
+SELECT * FROM finish();
+ROLLBACK;

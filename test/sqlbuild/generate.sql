@@ -1,0 +1,147 @@
+-- The SQL build's generators (schema sqlbuild) against the C build's
+-- (schema cbuild): layout, version and variant, order within a session, and
+-- the time of each id within the clock readings around its call; ordering
+-- through a clock step back (the session state set ahead of the clock);
+-- uuidv7_at's time against the C build's for random instants, its order
+-- for a repeated instant and its limit; the errors, same SQLSTATE, message
+-- and detail.  Random instants are seeded: the seed is printed, and
+-- PGOPTIONS='-c pg_uuidx.seed=S' replays a run.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+BEGIN;
+SET LOCAL TimeZone = 'UTC';
+SELECT plan(27);
+
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+                      round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
+
+-- the outcome of an expression: its value as text, or its error
+CREATE FUNCTION pg_temp.outcome(expr text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    r text;
+    st text;
+    msg text;
+    det text;
+BEGIN
+    EXECUTE 'SELECT (' || expr || ')::text' INTO r;
+    RETURN coalesce(r, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
+    RETURN format('ERROR %s: %s (%s)', st, msg, det);
+END $$;
+
+-- 200k ids of each generator, each with the clock read before and after it
+CREATE TEMP TABLE made AS
+SELECT g, fn, clock_timestamp() AS t0,
+       CASE fn WHEN 'uuidv7()' THEN sqlbuild.uuidv7() WHEN 'uuidv6()' THEN sqlbuild.uuidv6() ELSE sqlbuild.uuidv4() END AS id,
+       clock_timestamp() AS t1
+FROM generate_series(1, 200000) AS g, (VALUES ('uuidv7()'), ('uuidv6()'), ('uuidv4()')) AS v(fn);
+
+SELECT is((SELECT string_agg(DISTINCT fn || ' ' || cbuild.uuid_extract_version(id) || '/' || (get_byte(uuid_send(id), 8) >> 6), ', ')
+           FROM made), 'uuidv4() 4/2, uuidv6() 6/2, uuidv7() 7/2',
+          'version and RFC variant of each generator');
+SELECT is((SELECT count(*) FROM made WHERE fn = 'uuidv6()' AND get_byte(uuid_send(id), 10) & 1 = 0), 0::bigint,
+          'uuidv6(): the node has its multicast bit set (RFC 9562 6.10)');
+SELECT is((SELECT count(DISTINCT id) FROM made), 600000::bigint, '600k ids, all distinct');
+SELECT is((SELECT count(*) FROM (SELECT fn, id, lag(id) OVER (PARTITION BY fn ORDER BY g) AS prev FROM made
+                                 WHERE fn <> 'uuidv4()') s
+           WHERE id <= prev), 0::bigint,
+          'uuidv7(), uuidv6(): each id is greater than the one made before it in the session');
+-- uuid_extract_timestamp_us of the C build: microseconds, as the clock
+SELECT is((SELECT count(*) FROM made WHERE fn <> 'uuidv4()'
+           AND NOT cbuild.uuid_extract_timestamp_us(id) BETWEEN t0 AND t1), 0::bigint,
+          'uuidv7(), uuidv6(): the time of each id lies within the clock readings around its call');
+SELECT ok((SELECT count(DISTINCT left(id::text, 13)) FROM made WHERE fn = 'uuidv7()') > 10,
+          'uuidv7(): the milliseconds follow the clock');
+
+-- random bits: each of the 62 bits after the variant of v7 ids is set in
+-- about half of them (the C build's counter bits aside, both builds are
+-- random there)
+SELECT ok((SELECT bool_and(ones BETWEEN 9500 AND 10500) FROM (
+               SELECT b, count(*) FILTER (WHERE get_bit(uuid_send(id), b) = 1) AS ones
+               FROM made, generate_series(64, 127) AS b
+               WHERE fn = 'uuidv7()' AND g <= 20000 AND b NOT IN (70, 71)
+               GROUP BY b) s),
+          'uuidv7(): the 62 bits after the variant are random');
+
+-- a clock step back: the session's last tick one hour ahead of the clock
+DO $$
+BEGIN
+    PERFORM set_config('pg_uuidx_sql.uuidv7_tick',
+                       ((extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::int8 * 4096 / 1000)::text, false);
+    PERFORM set_config('pg_uuidx_sql.uuidv6_tick',
+                       ((extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::int8 * 10
+                        + 122192928000000000)::text, false);
+END $$;
+CREATE TEMP TABLE ahead AS
+SELECT g, sqlbuild.uuidv7() AS v7, sqlbuild.uuidv6() AS v6 FROM generate_series(1, 10000) AS g;
+SELECT is((SELECT count(*) FROM (SELECT v7, lag(v7) OVER (ORDER BY g) AS p7, v6, lag(v6) OVER (ORDER BY g) AS p6 FROM ahead) s
+           WHERE v7 <= p7 OR v6 <= p6), 0::bigint,
+          'after a clock step back: still strictly increasing');
+SELECT ok((SELECT bool_and(cbuild.uuid_extract_timestamp_us(v7) > clock_timestamp() + interval '59 minutes'
+                           AND cbuild.uuid_extract_timestamp_us(v6) > clock_timestamp() + interval '59 minutes') FROM ahead),
+          'after a clock step back: the ids go on from the last one, not from the clock');
+SELECT ok((SELECT sqlbuild.max(v7) FROM ahead) < sqlbuild.uuidv7() AND (SELECT sqlbuild.max(v6) FROM ahead) < sqlbuild.uuidv6(),
+          'after a clock step back: the next call too');
+-- the C build's ids of the same session are not affected, nor affect these
+SELECT ok(cbuild.uuidv7() < (SELECT sqlbuild.min(v7) FROM ahead), 'the two builds keep apart states');
+DO $$
+BEGIN
+    PERFORM set_config('pg_uuidx_sql.uuidv7_tick', '', false), set_config('pg_uuidx_sql.uuidv6_tick', '', false);
+END $$;
+SELECT ok(cbuild.uuid_extract_timestamp_us(sqlbuild.uuidv7()) BETWEEN clock_timestamp() - interval '1 second' AND clock_timestamp(),
+          'a cleared state starts again from the clock');
+
+-- uuidv7(interval): the shifted time, the errors of the C build
+SELECT ok((SELECT bool_and(cbuild.uuid_extract_timestamp_us(sqlbuild.uuidv7(s))
+                           BETWEEN t0 + s AND clock_timestamp() + s)
+           FROM (SELECT clock_timestamp() AS t0, s
+                 FROM unnest(ARRAY[interval '-1 hour', interval '1 day', interval '-3 years 2 months',
+                                   interval '1 microsecond', interval '0']) AS s) x),
+          'uuidv7(interval): the time of the clock plus the shift');
+SELECT is(pg_temp.outcome(format('sqlbuild.uuidv7(%L::interval)', s)), pg_temp.outcome(format('cbuild.uuidv7(%L::interval)', s)),
+          'uuidv7(' || s || '): the C build''s error')
+FROM unnest(ARRAY['-100 years', '10000 years', '200000000 days']) AS s;
+SELECT is(sqlbuild.uuidv7(NULL::interval), NULL, 'uuidv7(NULL) is NULL');
+
+-- uuidv7_at: the same time fields as the C build's for 100k random
+-- instants (microseconds from 1970 to 10889, and instants near the ends)
+CREATE TEMP TABLE instants AS
+SELECT g, to_timestamp(0) + (random() * 281474976710.655999) * interval '1 second' AS t FROM generate_series(1, 100000) AS g
+UNION ALL
+SELECT 100000 + g, t FROM unnest(ARRAY['1970-01-01 00:00:00+00', '1970-01-01 00:00:00.000001+00', '1970-01-01 00:00:00.000999+00',
+                                       '10889-08-02 05:31:50.655999+00', '10889-08-02 05:31:50.655+00',
+                                       '2026-01-01 00:00:00.000244+00', '2026-01-01 00:00:00.000245+00']::timestamptz[])
+                        WITH ORDINALITY AS u(t, g);
+SELECT is((SELECT count(*) FROM instants
+           WHERE substring(uuid_send(sqlbuild.uuidv7_at(t)) FROM 1 FOR 8) <> substring(uuid_send(cbuild.uuidv7_at(t)) FROM 1 FOR 8)),
+          0::bigint, 'uuidv7_at(timestamptz): octets 0-7 (time, version) as the C build''s for 100k instants');
+SELECT is((SELECT count(*) FROM instants WHERE cbuild.uuid_extract_timestamp_us(sqlbuild.uuidv7_at(t)) <> t), 0::bigint,
+          'uuidv7_at(timestamptz): reads back as the instant');
+SELECT is((SELECT count(*) FROM instants
+           WHERE sqlbuild.uuidv7_at(t::timestamp) >= sqlbuild.uuidv7_boundary_upper(t)
+              OR sqlbuild.uuidv7_at(t::timestamp) < sqlbuild.uuidv7_boundary(t)), 0::bigint,
+          'uuidv7_at(timestamp): the instant read as UTC');
+-- one instant again and again: in call order
+CREATE TEMP TABLE repeated AS
+SELECT g, sqlbuild.uuidv7_at('2026-05-01 12:00:00.123456+00'::timestamptz) AS id FROM generate_series(1, 10000) AS g;
+SELECT is((SELECT count(*) FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM repeated) s WHERE id <= prev), 0::bigint,
+          'uuidv7_at: calls for one instant in a row give increasing ids');
+-- the counter's end: the state set to the last counter but one
+DO $$
+BEGIN
+    PERFORM set_config('pg_uuidx_sql.uuidv7_at',
+                       split_part(current_setting('pg_uuidx_sql.uuidv7_at'), '/', 1) || '/16777214', false);
+END $$;
+SELECT ok(sqlbuild.uuidv7_at('2026-05-01 12:00:00.123456+00'::timestamptz) > (SELECT sqlbuild.max(id) FROM repeated),
+          'uuidv7_at: the last counter value');
+SELECT is(pg_temp.outcome('sqlbuild.uuidv7_at(''2026-05-01 12:00:00.123456+00''::timestamptz)'),
+          'ERROR 54000: too many ordered UUIDv7 ids for one instant (uuidv7_at() keeps at least 8388608 consecutive ids for the same instant in call order.)',
+          'uuidv7_at: the C build''s error once the counter is spent');
+SELECT is(pg_temp.outcome(format('sqlbuild.uuidv7_at(%L::timestamptz)', t)), pg_temp.outcome(format('cbuild.uuidv7_at(%L::timestamptz)', t)),
+          'uuidv7_at(' || t || '): as the C build')
+FROM unnest(ARRAY['1969-12-31 23:59:59.999999+00', '10889-08-02 05:31:50.656+00', 'infinity', '-infinity']) AS t;
+
+SELECT * FROM finish();
+ROLLBACK;

@@ -117,15 +117,16 @@ sub node_on
 	return $node;
 }
 
-# The psql script $file (its text on psql's standard input) on $node's
+# The psql script $file (psql -f, after an empty standard input) on $node's
 # database $db as role $user (undef: the bootstrap superuser), with psql
 # variables %$vars, stopping at the first error: (exit code, stdout, stderr).
 sub psql_file
 {
 	my ($node, $db, $user, $file, $vars) = @_;
 	my ($out, $err);
-	my $rc = $node->psql($db, slurp_file($file), stdout => \$out, stderr => \$err,
-		extra_params => [ ($user ? ('-U', $user) : ()), map { ('-v', "$_=$vars->{$_}") } sort keys %{ $vars || {} } ]);
+	my $rc = $node->psql($db, '', stdout => \$out, stderr => \$err,
+		extra_params => [ ($user ? ('-U', $user) : ()), (map { ('-v', "$_=$vars->{$_}") } sort keys %{ $vars || {} }),
+			'-f', $file ]);
 	return ($rc, $out, $err);
 }
 

@@ -9,7 +9,8 @@
 #               not STRICT so that they inline, answer NULL for each NULL
 #               argument), nothing the list leaves out is there; answers
 #               equal to the C build's on fixed inputs and in bulk (30,000
-#               each); uuidv7() as that role in order
+#               each); uuidv7() as that role in order; the time laws
+#               (test/pgtap/time_laws.sql, pg_prove as that role)
 #   update      only the previous version registered and created, then the
 #               current one and the update path: ALTER EXTENSION ... UPDATE
 #               stays at pg_tle's default version, UPDATE TO reaches the new
@@ -208,6 +209,21 @@ for my $b (@bulk)
 	push @bulk_ran, $fn;
 }
 note('in bulk: ' . (@bulk_ran ? "@bulk_ran" : 'none of its functions offered yet'));
+
+# the time laws (test/pgtap/time_laws.sql) as app on the SQL build under
+# pg_tle; pgTAP created by the superuser (it is not a trusted extension)
+SKIP:
+{
+	skip 'no pgTAP in this server', 1 unless -f "$sharedir/extension/pgtap.control";
+	$tle->safe_psql('appdb', 'CREATE EXTENSION pgtap');
+	my ($laws_out, $laws_err) = ('', '');
+	my $laws_ok = IPC::Run::run([ 'pg_prove', '--psql-bin', $tle->installed_command('psql'),
+		'-h', $tle->host, '-p', $tle->port, '-U', 'app', '-d', 'appdb',
+		"$FindBin::RealBin/../../pgtap/time_laws.sql" ], '>', \$laws_out, '2>', \$laws_err);
+	ok($laws_ok && $laws_out =~ /^Result: PASS/m, 'test/pgtap/time_laws.sql as app on the SQL build under pg_tle')
+	  or diag("$laws_out$laws_err");
+	note(join "\n", grep { /seed|Files=/ } split /\n/, "$laws_out$laws_err");
+}
 SKIP:
 {
 	skip 'the SQL build offers no uuidv7() yet', 1 unless $offered{'uuidv7()'};

@@ -63,7 +63,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck prove_installcheck crosscheck dist sql-only pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt
+.PHONY: demo test bench memcheck prove_installcheck crosscheck dist sql-only pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt pg_tle
 
 demo:
 	bash test/run.sh demo
@@ -138,3 +138,9 @@ citus:
 # PG_UUIDV7_SOURCE=<tree, tarball or git dir> [PG_UUIDV7_REF=<tag>] make pg_uuidv7-adopt
 pg_uuidv7-adopt:
 	bash test/run.sh pg_uuidv7-adopt
+
+# optional: the SQL build under pg_tle, and dump/restore between it and the
+# C build (test/lanes/pg_tle/); PG_TLE_SOURCE=<checkout, git URL, tree or
+# tarball of aws/pg_tle> [PG_TLE_REF=<tag, e.g. v1.5.2>] make pg_tle
+pg_tle:
+	bash test/run.sh pg_tle

@@ -34,6 +34,9 @@
 #               dependents to pg_uuidx, pg_uuidv7 built first by
 #               test/lanes/pg_uuidv7/build.sh from PG_UUIDV7_SOURCE
 #               [PG_UUIDV7_REF]
+#   pg_tle      test/lanes/pg_tle/*.pl: the SQL build under pg_tle, dump
+#               and restore between it and the C build, pg_tle built first
+#               by test/lanes/pg_tle/build.sh from PG_TLE_SOURCE [PG_TLE_REF]
 #   pgxn ZIP    the PGXN zip of "make dist" installed with pgxnclient,
 #               checked (test/lanes/dist/installed.pl) and uninstalled
 #   deb         the Debian package built from a fresh clone of HEAD,
@@ -324,6 +327,7 @@ case $mode in
     ecosystem) optional ecosystem test/lanes/ecosystem/build.sh "test/lanes/ecosystem/*.pl" ;;
     citus) optional citus test/lanes/citus/build.sh test/lanes/citus/citus.pl ;;
     pg_uuidv7-adopt) optional pg_uuidv7-adopt test/lanes/pg_uuidv7/build.sh test/lanes/pg_uuidv7/adopt.pl ;;
+    pg_tle) optional pg_tle test/lanes/pg_tle/build.sh "test/lanes/pg_tle/*.pl" ;;
     pgxn) pgxn_test "${2:?usage: $0 pgxn ZIP}" ;;
     deb) deb_test ;;
     "")

@@ -128,6 +128,12 @@ sub statements
 		{
 			$pos += length $&;
 		}
+		elsif ($rest =~ /^\\[^\n]*/ && ($pos == 0 || substr($text, $pos - 1, 1) eq "\n"))
+		{
+			# a psql meta-command line (the C build's scripts' \echo ... \quit)
+			$pos += length $&;
+			$start = $pos unless @words;
+		}
 		elsif ($rest =~ /^'(?:[^']|'')*'/)
 		{
 			push @words, "''";
@@ -232,15 +238,40 @@ sub parenthesized
 # and REVOKE statements after it.  Each unit has the signature it creates,
 # the row it belongs to (an operator: its function's), its text and the
 # names of pg_uuidx functions it calls.
+#
+# A row may instead name one of the C build's scripts (pg_uuidx--*.sql, the
+# newest that creates it): a function that the C build writes in SQL or
+# PL/pgSQL is taken from there as it is, with its COMMENT, and everything
+# else in that script is passed over.
 my (@units, %defined);
 my @files = sort map { m{([^/]+)$} } glob("$src/*.sql");
-for my $file (@files)
+my %c_script = map { $_->{sql} => 1 } grep { $_->{sql} =~ /^pg_uuidx--[\d.-]+\.sql$/ } @rows;
+for my $file (@files, sort keys %c_script)
 {
 	my $unit;
-	for my $st (statements("$src/$file"))
+	my $from_c = $c_script{$file};
+	for my $st (statements($from_c ? "$root/$file" : "$src/$file"))
 	{
 		my ($text, $w) = @$st;
 		my $stmt = join ' ', @$w;
+		if ($from_c)
+		{
+			# only the CREATE of a row that names this script, and the
+			# COMMENT on that same function
+			my ($name) = $stmt =~ /^(?:CREATE (?:FUNCTION|PROCEDURE) |COMMENT ON (?:FUNCTION|PROCEDURE) )\@ EXTSCHEMA \@ \. (\w+) \(/;
+			if ($stmt =~ /^CREATE /)
+			{
+				my $sig = defined $name ? lc($name) . '(' . arg_types(@{ (parenthesized($w, 7))[0] }) . ')' : '';
+				$unit = undef;
+				next unless $rows{$sig} && $rows{$sig}{sql} eq $file;
+			}
+			else
+			{
+				next unless $unit && $stmt =~ /^COMMENT / && defined $name && $unit->{sig} =~ /^\Q${\ lc $name}\E\(/;
+				$unit->{text} .= $text;
+				next;
+			}
+		}
 		if ($stmt =~ /^CREATE (FUNCTION|PROCEDURE|AGGREGATE) \@ EXTSCHEMA \@ \. (\w+) \(/)
 		{
 			my ($kind, $name) = ($1, lc $2);
@@ -330,7 +361,8 @@ for my $r (@rows)
 	}
 	elsif ($r->{sql} =~ /^[\w.-]+\.sql$/)
 	{
-		fail("$r->{sig}: functions.tsv names $r->{sql}, which does not exist") unless -f "$src/$r->{sql}";
+		fail("$r->{sig}: functions.tsv names $r->{sql}, which does not exist")
+		  unless -f ($c_script{ $r->{sql} } ? "$root/$r->{sql}" : "$src/$r->{sql}");
 		fail("$r->{sig} is created " . scalar(@$where) . " times (@$where), not once in $r->{sql}")
 		  unless @$where == 1 && $where->[0] eq $r->{sql};
 	}

@@ -32,8 +32,10 @@ EXCEPTION WHEN OTHERS THEN
 END $$;
 -- the functions first compiled in this session while strings are read the
 -- old way (standard_conforming_strings off: a backslash escapes): the SQL
--- build writes no backslash in a string
-SET LOCAL standard_conforming_strings = off;
+-- build writes no backslash in a string.  PostgreSQL 19 has only the
+-- standard way.
+SELECT set_config('standard_conforming_strings', 'off', true)
+WHERE current_setting('server_version_num')::int < 190000;
 CREATE TEMP TABLE old_strings AS
 SELECT pg_temp.outcome('sqlbuild.siphash24(pg_catalog.decode(''0001020304050607'', ''hex''),
                                            pg_catalog.decode(''000102030405060708090a0b0c0d0e0f'', ''hex''))') AS hash,

@@ -46,6 +46,7 @@
 #include "access/twophase.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "catalog/pg_authid.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
@@ -54,6 +55,7 @@
 #include "storage/procarray.h"
 #include "storage/shmem.h"
 #include "storage/spin.h"
+#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
@@ -384,6 +386,18 @@ add_holder(ReturnSetInfo *rsinfo, int pid, TransactionId xid, int64 lower_us)
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 }
 
+/*
+ * Whether the current user may see when another role's session made its
+ * first id: as pg_stat_activity shows its timestamps, to members of that
+ * role and of pg_read_all_stats.
+ */
+static bool
+may_see_session(Oid role)
+{
+	return has_privs_of_role(GetUserId(), role) ||
+		has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);
+}
+
 static bool
 xid_in(TransactionId xid, TransactionId *xids, int n)
 {
@@ -449,7 +463,8 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 			continue;
 		horizon = Min(horizon, lower_us);
 		if (rsinfo)
-			add_holder(rsinfo, ProcGlobal->allProcs[i].pid, InvalidTransactionId, lower_us);
+			add_holder(rsinfo, ProcGlobal->allProcs[i].pid, InvalidTransactionId,
+					   may_see_session(ProcGlobal->allProcs[i].roleId) ? lower_us : NO_TIME);
 	}
 	/* a slot seen empty after PREPARE was moved into the table before */
 	pg_read_barrier();
@@ -556,8 +571,10 @@ PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
 /*
  * pg_uuidx_horizon_holders() -> (pid, prepared_xid, holds_since): the
  * sessions and prepared transactions of this database that hold the horizon
- * below the clock, with the time each holds it at (NULL: a prepared
- * transaction from before tracking began holds it at its lowest).
+ * below the clock, with the time each holds it at.  holds_since is NULL for
+ * a prepared transaction from before tracking began (it holds the horizon at
+ * its lowest), and for another role's session unless the caller may see its
+ * timestamps in pg_stat_activity.
  */
 Datum
 pg_uuidx_horizon_holders(PG_FUNCTION_ARGS)

@@ -91,6 +91,17 @@ sql_ok($node, 'postgres', qq{
 	                           AND uuid_extract_timestamp_us('$held')), json_agg(h)::text
 	FROM pg_uuidx_horizon_holders() h},
 	'pg_uuidx_horizon_holders() names the session that holds it');
+$node->safe_psql('postgres', 'CREATE ROLE outsider; CREATE ROLE watcher IN ROLE pg_read_all_stats');
+sql_ok($node, 'postgres', qq{
+	SET ROLE outsider;
+	SELECT count(*) = 1 AND bool_and(pid = $pid AND holds_since IS NULL), json_agg(h)::text
+	FROM pg_uuidx_horizon_holders() h},
+	'another role sees which session holds it, not since when (as in pg_stat_activity)');
+sql_ok($node, 'postgres', qq{
+	SET ROLE watcher;
+	SELECT count(*) = 1 AND bool_and(pid = $pid AND holds_since IS NOT NULL), json_agg(h)::text
+	FROM pg_uuidx_horizon_holders() h},
+	'a member of pg_read_all_stats sees since when');
 $open->query_safe('COMMIT');
 sql_ok($node, 'postgres', qq{SELECT uuidv7_horizon() > '$held', uuidv7_horizon()::text},
 	'the horizon passes the id once its transaction has committed');

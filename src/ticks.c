@@ -86,9 +86,8 @@ unix_time_from_timestamptz(TimestampTz ts, int32 sub_us_ns, UnixTime *t)
 	if (TIMESTAMP_NOT_FINITE(ts) ||
 		pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &us))
 		return false;
-	/* floor division: times before 1970 have a negative sec and nsec >= 0 */
-	t->sec = us / USECS_PER_SEC - (us % USECS_PER_SEC < 0);
-	t->nsec = (int32) ((us - t->sec * USECS_PER_SEC) * NS_PER_US) + sub_us_ns;
+	*t = unix_time_from_unix_us(us);
+	t->nsec += sub_us_ns;
 	return true;
 }
 
@@ -172,9 +171,7 @@ first_tick_from_unix_us(int64 us, int version, uint64 *tick)
 	if (us > unix_us_from_tick(UUID_TICK_LIMIT - 1, version))
 		return false;
 
-	/* floor division: times before 1970 have a negative sec and nsec >= 0 */
-	t.sec = us / USECS_PER_SEC - (us % USECS_PER_SEC < 0);
-	t.nsec = (int32) ((us - t.sec * USECS_PER_SEC) * NS_PER_US);
+	t = unix_time_from_unix_us(us);
 	fits = version == 7 ? v7_tick_from_unix_time(t, tick) : gregorian_tick_from_unix_time(t, tick);
 	Assert(fits && *tick > 0);
 	Assert(unix_us_from_tick(*tick, version) == us &&

@@ -30,6 +30,27 @@
 #define UNIX_TO_PG_EPOCH_US \
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC)
 
+/*
+ * A Unix time in microseconds as seconds and nanoseconds, by floor division:
+ * times before 1970 have a negative sec and nsec >= 0.
+ */
+static inline UnixTime
+unix_time_from_unix_us(int64 us)
+{
+	UnixTime	t;
+
+	t.sec = us / USECS_PER_SEC - (us % USECS_PER_SEC < 0);
+	t.nsec = (int32) ((us - t.sec * USECS_PER_SEC) * NS_PER_US);
+	return t;
+}
+
+/* The microsecond a clock reading lies in (nsec is never negative) */
+static inline int64
+unix_us_from_unix_time(UnixTime t)
+{
+	return t.sec * USECS_PER_SEC + t.nsec / NS_PER_US;
+}
+
 extern bool unix_time_from_timestamptz(TimestampTz ts, int32 sub_us_ns, UnixTime *t);
 extern bool v7_tick_from_unix_time(UnixTime t, uint64 *tick);
 extern bool gregorian_tick_from_unix_time(UnixTime t, uint64 *tick);

@@ -74,10 +74,9 @@
 
 typedef struct HorizonSlot
 {
-	pg_atomic_uint64 lower_us;	/* NO_TIME, or the least time of an id of
-								 * the backend's transaction (Unix us) */
-	Oid			dbid;			/* the backend's database, set before
-								 * lower_us */
+	pg_atomic_uint64 lower_us;	/* NO_TIME, or the least time of an id of the
+								 * backend's transaction (Unix us) */
+	Oid			dbid;			/* the backend's database, set before lower_us */
 } HorizonSlot;
 
 typedef struct HorizonPrepared
@@ -92,8 +91,8 @@ typedef struct HorizonShared
 	pg_atomic_uint64 floor_us;	/* no transaction's first id is made from an
 								 * earlier time (Unix us, or NO_TIME) */
 	slock_t		mutex;			/* protects prepared[] and tracked_from */
-	TransactionId tracked_from; /* a transaction that got its xid before
-								 * this was set may have made ids unseen */
+	TransactionId tracked_from; /* a transaction that got its xid before this
+								 * was set may have made ids unseen */
 	int			nslots;
 	int			nprepared;
 	HorizonSlot slots[FLEXIBLE_ARRAY_MEMBER];
@@ -103,15 +102,15 @@ typedef struct HorizonShared
 static HorizonShared *shared = NULL;
 static bool tracked = false;	/* this backend has seen tracked_from set */
 static bool published = false;	/* this transaction's slot is set */
-static int64 xact_lower_us;		/* while published: no id of this
-								 * transaction, v7 or v6, is made from an
-								 * earlier time */
+static int64 xact_lower_us;		/* while published: no id of this transaction,
+								 * v7 or v6, is made from an earlier time */
 
 /*
  * Entries for every prepared transaction plus one for each backend between
- * PRE_PREPARE and the end of its PREPARE, so the table cannot fill up.
+ * PRE_PREPARE and the end of its PREPARE, so the table cannot fill up; none
+ * where prepared transactions are disabled (the default).
  */
-#define PREPARED_ENTRIES (max_prepared_xacts + MaxBackends)
+#define PREPARED_ENTRIES (max_prepared_xacts > 0 ? max_prepared_xacts + MaxBackends : 0)
 
 static Size
 horizon_slots_size(int nslots)
@@ -230,32 +229,15 @@ own_slot(HorizonShared *s)
 	return &s->slots[i];
 }
 
-/* floor division: the microsecond a clock reading lies in */
-static int64
-unix_us(UnixTime t)
-{
-	return t.sec * USECS_PER_SEC + t.nsec / NS_PER_US;
-}
-
-static UnixTime
-unix_time_of_us(int64 us)
-{
-	UnixTime	t;
-
-	t.sec = us / USECS_PER_SEC - (us % USECS_PER_SEC < 0);
-	t.nsec = (int32) ((us - t.sec * USECS_PER_SEC) * NS_PER_US);
-	return t;
-}
-
 UnixTime
 horizon_clock(UnixTime now)
 {
 	HorizonShared *s;
 	HorizonSlot *slot;
-	int64		now_us = unix_us(now);
+	int64		now_us = unix_us_from_unix_time(now);
 
 	if (likely(published))
-		return likely(now_us >= xact_lower_us) ? now : unix_time_of_us(xact_lower_us);
+		return likely(now_us >= xact_lower_us) ? now : unix_time_from_unix_us(xact_lower_us);
 	if ((s = horizon_attach()) == NULL)
 		return now;
 
@@ -269,7 +251,7 @@ horizon_clock(UnixTime now)
 	pg_memory_barrier();
 	xact_lower_us = Max(xact_lower_us, (int64) pg_atomic_read_u64(&s->floor_us));
 
-	return now_us >= xact_lower_us ? now : unix_time_of_us(xact_lower_us);
+	return now_us >= xact_lower_us ? now : unix_time_from_unix_us(xact_lower_us);
 }
 
 /*
@@ -311,7 +293,8 @@ remember_prepared(HorizonShared *s)
 	HorizonPrepared *prepared = prepared_table(s);
 	int64		lower_us = (int64) pg_atomic_read_u64(&own_slot(s)->lower_us);
 
-	if (!TransactionIdIsValid(xid))
+	/* no xid: no row written; no entries: PREPARE is refused right after */
+	if (!TransactionIdIsValid(xid) || s->nprepared == 0)
 		return;
 	for (int attempt = 0; attempt < 2; attempt++)
 	{
@@ -408,70 +391,19 @@ xid_in(TransactionId xid, TransactionId *xids, int n)
 }
 
 /*
- * The horizon as a Unix time in microseconds (NO_TIME: held at its lowest),
- * and, when rsinfo is given, a row for every transaction that holds it
- * below the clock.
+ * The horizon lowered to the prepared transactions of this database: those
+ * in the table at their first id, those from before the tracking began to
+ * the lowest (NO_TIME).
  */
 static int64
-horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
+prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 {
-	HorizonShared *s;
-	HorizonPrepared *prepared;
-	HorizonPrepared *mine;
-	TransactionId *known;
+	HorizonPrepared *prepared = prepared_table(s);
+	HorizonPrepared *mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
+	TransactionId *known = palloc(sizeof(TransactionId) * s->nprepared);
 	TransactionId tracked_from;
 	int			nmine = 0;
-	int			self = PG_UUIDX_PROC_NUMBER;
-	int64		clock_us;
-	uint64		old_floor;
-	int64		horizon;
 
-	if (RecoveryInProgress())
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s cannot be used during recovery", caller),
-				 errdetail("A standby does not know the transactions still open on the primary."),
-				 errhint("Call it on the primary.")));
-	s = horizon_attach();
-	if (s == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("%s needs pg_uuidx in shared_preload_libraries on this server", caller),
-				 errdetail("Before PostgreSQL 17 the transactions that make ids are tracked in shared memory that only a preloaded library gets."),
-				 errhint("Add pg_uuidx to shared_preload_libraries and restart the server.")));
-
-	/* the clock, and the floor raised to it before the slots are read */
-	clock_us = unix_us(clock_now());
-	old_floor = pg_atomic_read_u64(&s->floor_us);
-	horizon = Max(clock_us, (int64) old_floor);
-	while ((int64) old_floor < horizon &&
-		   !pg_atomic_compare_exchange_u64(&s->floor_us, &old_floor, (uint64) horizon))
-		;
-	pg_memory_barrier();
-
-	for (int i = 0; i < s->nslots; i++)
-	{
-		int64		lower_us;
-
-		if (i == self)
-			continue;
-		lower_us = (int64) pg_atomic_read_u64(&s->slots[i].lower_us);
-		if (lower_us == NO_TIME)
-			continue;
-		pg_read_barrier();
-		if (s->slots[i].dbid != MyDatabaseId)
-			continue;
-		horizon = Min(horizon, lower_us);
-		if (rsinfo)
-			add_holder(rsinfo, ProcGlobal->allProcs[i].pid, InvalidTransactionId,
-					   may_see_session(ProcGlobal->allProcs[i].roleId) ? lower_us : NO_TIME);
-	}
-	/* a slot seen empty after PREPARE was moved into the table before */
-	pg_read_barrier();
-
-	prepared = prepared_table(s);
-	mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
-	known = palloc(sizeof(TransactionId) * s->nprepared);
 	SpinLockAcquire(&s->mutex);
 	tracked_from = s->tracked_from;
 	for (int i = 0; i < s->nprepared; i++)
@@ -508,6 +440,68 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 }
 
 /*
+ * The horizon as a Unix time in microseconds (NO_TIME: held at its lowest),
+ * and, when rsinfo is given, a row for every transaction that holds it
+ * below the clock.
+ */
+static int64
+horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
+{
+	HorizonShared *s;
+	int			self = PG_UUIDX_PROC_NUMBER;
+	int64		clock_us;
+	uint64		old_floor;
+	int64		horizon;
+
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s cannot be used during recovery", caller),
+				 errdetail("A standby does not know the transactions still open on the primary."),
+				 errhint("Call it on the primary.")));
+	s = horizon_attach();
+	if (s == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s needs pg_uuidx in shared_preload_libraries on this server", caller),
+				 errdetail("Before PostgreSQL 17 the transactions that make ids are tracked in shared memory that only a preloaded library gets."),
+				 errhint("Add pg_uuidx to shared_preload_libraries and restart the server.")));
+
+	/* the clock, and the floor raised to it before the slots are read */
+	clock_us = unix_us_from_unix_time(clock_now());
+	old_floor = pg_atomic_read_u64(&s->floor_us);
+	horizon = Max(clock_us, (int64) old_floor);
+	while ((int64) old_floor < horizon &&
+		   !pg_atomic_compare_exchange_u64(&s->floor_us, &old_floor, (uint64) horizon))
+		;
+	pg_memory_barrier();
+
+	for (int i = 0; i < s->nslots; i++)
+	{
+		int64		lower_us;
+
+		if (i == self)
+			continue;
+		lower_us = (int64) pg_atomic_read_u64(&s->slots[i].lower_us);
+		if (lower_us == NO_TIME)
+			continue;
+		pg_read_barrier();
+		if (s->slots[i].dbid != MyDatabaseId)
+			continue;
+		horizon = Min(horizon, lower_us);
+		if (rsinfo)
+			add_holder(rsinfo, ProcGlobal->allProcs[i].pid, InvalidTransactionId,
+					   may_see_session(ProcGlobal->allProcs[i].roleId) ? lower_us : NO_TIME);
+	}
+	/* a slot seen empty after PREPARE was moved into the table before */
+	pg_read_barrier();
+
+	if (s->nprepared > 0)
+		horizon = prepared_horizon(s, horizon, rsinfo);
+	return horizon;
+}
+
+/*
  * The smallest id of "version" whose tick holds the time horizon_us (every
  * id the generators make from that time on is at least this one), or the
  * smallest id of the version.
@@ -520,7 +514,7 @@ horizon_id(int64 horizon_us, int version)
 
 	if (horizon_us != NO_TIME)
 	{
-		UnixTime	t = unix_time_of_us(horizon_us);
+		UnixTime	t = unix_time_from_unix_us(horizon_us);
 		bool		fits = version == 7 ? v7_tick_from_unix_time(t, &tick) :
 			gregorian_tick_from_unix_time(t, &tick);
 

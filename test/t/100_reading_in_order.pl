@@ -232,6 +232,16 @@ else
 	pass("$major keeps the state in the registry of named shared memory: this server does not preload pg_uuidx");
 }
 
+# prepared transactions disabled (the default): the state keeps no table for
+# them, and PREPARE TRANSACTION after an id still gets core's refusal
+my $noprep = new_node('noprep', conf => [ $major < 17 ? "shared_preload_libraries = 'pg_uuidx'" : () ]);
+$noprep->safe_psql('postgres', 'CREATE EXTENSION pg_uuidx');
+($ret, $out, $err) = $noprep->psql('postgres', "BEGIN; SELECT uuidv7(); PREPARE TRANSACTION 'p'");
+like($err, qr/ERROR:  prepared transactions are disabled/, 'prepared transactions disabled: core\'s error, not ours');
+sql_ok($noprep, 'postgres', q{SELECT uuidv7_horizon() > uuidv7_boundary(clock_timestamp() - interval '10 s'),
+	uuidv7_horizon()::text}, 'and the horizon follows the clock');
+$noprep->stop;
+
 # ---- the stress run
 
 $node->safe_psql('postgres', q{

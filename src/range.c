@@ -278,9 +278,9 @@ static SupportObjects support_objects[2];	/* [0] v6, [1] v7 */
 static EdgeOperators default_operators;
 static EdgeOperators index_operators;
 static bool support_callbacks_registered = false;
-static uint64 support_lookups_forgotten = 0;	/* how often, to tell a
-												 * lookup that a change came
-												 * while it ran */
+static uint64 support_lookups_forgotten = 0;	/* how often, to tell a lookup
+												 * that a change came while it
+												 * ran */
 
 static void
 ForgetSupportLookups(Datum arg, int cacheid, uint32 hashvalue)
@@ -359,16 +359,16 @@ EdgeFunction(Oid namespace, Oid extension, const char *probin, int version,
 			 const char *which)
 {
 	char		name[NAMEDATALEN];
-	char		symbol[NAMEDATALEN];
+	char		prosrc[NAMEDATALEN];
 	Oid			argtype = TSTZRANGEOID;
 	Oid			fn;
 
 	snprintf(name, sizeof(name), "uuidv%d_range_%s", version, which);
-	snprintf(symbol, sizeof(symbol), "pg_uuidx_uuidv%d_range_%s", version, which);
+	snprintf(prosrc, sizeof(prosrc), "pg_uuidx_uuidv%d_range_%s", version, which);
 	fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
 						 PointerGetDatum(buildoidvector(&argtype, 1)),
 						 ObjectIdGetDatum(namespace));
-	return IsMemberCFunction(fn, extension, probin, symbol) ? fn : InvalidOid;
+	return IsMemberCFunction(fn, extension, probin, prosrc) ? fn : InvalidOid;
 }
 
 /*

@@ -137,8 +137,8 @@ pg_uuidx_read_after(PG_FUNCTION_ARGS)
 	{
 		bool		isnull;
 		HeapTupleHeader row = DatumGetHeapTupleHeader(SPI_getbinval(SPI_tuptable->vals[i],
-																	  SPI_tuptable->tupdesc,
-																	  1, &isnull));
+																	SPI_tuptable->tupdesc,
+																	1, &isnull));
 		HeapTupleData tuple;
 
 		tuple.t_len = HeapTupleHeaderGetDatumLength(row);

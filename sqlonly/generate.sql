@@ -37,9 +37,10 @@
 --
 -- The state is checked before it is used, in the same expression: empty, or
 -- at most 19 digits of a tick before the last one (2^60 - 1; compared as 19
--- digits byte by byte, leading zeros added), takes the first arm; these
--- checks cost about a tenth of the call (a bounded regular expression,
--- [0-9]{0,19}, cost half of it).  The last tick or digits past it raise
+-- digits byte by byte, leading zeros added), takes the first arm (the
+-- length is checked apart: a regular expression with a bounded repetition,
+-- [0-9]{0,19}, ran several times slower than ^[0-9]*$).  The last tick or
+-- digits past it raise
 -- the C build's range error (uuidv7_boundary of infinity: its argument
 -- depends on the state, so that the planner never evaluates it ahead);
 -- anything else (a sign, a space, a point, a letter) is no tick uuidv7()

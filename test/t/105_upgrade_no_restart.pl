@@ -18,7 +18,8 @@
 # transactions make their id, sleep up to 1.5 s and insert it; one old
 # session holds an id for 3 s), while "id > last" misses rows;
 # pg_uuidx_horizon_holders() names an old session with an open transaction,
-# from no later than its xact_start (NULL for a role that may not see it).
+# from no later than its xact_start (NULL for a role that may not see it),
+# and no longer once that transaction has ended.
 #
 # On 15 and 16 the state needs the preloaded library.  Without
 # shared_preload_libraries, 1.4 updated in place: the horizon is refused
@@ -326,6 +327,9 @@ if ($major >= 17)
 	sleep(3);
 	$late->query_safe(q{INSERT INTO ob7 (id, gen, w, kind) VALUES ('} . $early . q{', 'old', -1, 'held 3 s')});
 	$late->query_safe('COMMIT');
+	sql_ok($node, 'postgres', qq{
+		SELECT count(*) = 0, json_agg(h)::text FROM pg_uuidx_horizon_holders() h WHERE pid = $late_pid},
+		'once its transaction has ended, the old session (still connected) no longer holds the horizon');
 
 	finish_writers(@new);
 	finish_writers(@old);

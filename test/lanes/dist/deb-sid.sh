@@ -8,7 +8,8 @@
 # (bash test/lanes/majors.sh --build-only 19 sets it up) and refuses to start
 # while another run uses it.  For each major, inside the chroot (sid_run: a
 # mount and PID namespace of its own, every process killed when it ends):
-#  - installs what is missing: dpkg-dev, debhelper, postgresql-server-dev-all
+#  - installs what is missing: build-essential, dpkg-dev, debhelper,
+#    postgresql-server-dev-all
 #    (pg_buildext), postgresql-<major> and its server-dev package (19 from
 #    experimental, by the chroot's apt pin; 18 from sid)
 #  - unpacks HEAD's tracked files (git archive; uncommitted changes are not
@@ -52,7 +53,7 @@ inside() {
     for f in "${files[@]}"; do
         [ ! -e "$f" ] || { echo "$f exists ($(dpkg -S "$f" 2>/dev/null || echo 'make install')): remove it first" >&2; exit 2; }
     done
-    need dpkg-dev debhelper postgresql-server-dev-all
+    need build-essential dpkg-dev debhelper postgresql-server-dev-all
     stage
     say "PostgreSQL $major: $(dpkg-query -W -f '${Package} ${Version}' "postgresql-$major"), pg_buildext of" \
         "$(dpkg-query -S /usr/bin/pg_buildext | cut -d: -f1) $(dpkg-query -W -f '${Version}' postgresql-common)"

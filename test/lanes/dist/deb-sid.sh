@@ -9,9 +9,9 @@
 # while another run uses it.  For each major, inside the chroot (sid_run: a
 # mount and PID namespace of its own, every process killed when it ends):
 #  - installs what is missing: build-essential, dpkg-dev, debhelper,
-#    postgresql-server-dev-all
-#    (pg_buildext), postgresql-<major> and its server-dev package (19 from
-#    experimental, by the chroot's apt pin; 18 from sid)
+#    postgresql-server-dev-all (pg_buildext), postgresql-<major> and its
+#    server-dev package (19 from experimental, by the chroot's apt pin; 18
+#    from sid)
 #  - unpacks HEAD's tracked files (git archive; uncommitted changes are not
 #    in the package), makes the upstream tarball, runs
 #    "pg_buildext updatecontrol" and dpkg-buildpackage -us -uc with
@@ -134,7 +134,8 @@ git -C "$REPO" diff --quiet HEAD -- || say "warning: uncommitted changes are not
 tmp=$(mktemp -d "$dir/tmp/deb-sid.XXXXXX")
 in_chroot=/tmp/${tmp##*/}
 # Ctrl-C: the chrooted run purges the package and stops its servers first
-# (bash runs a trap once the foreground command is done), then the temp dir goes
+# (bash runs a trap once the foreground command is done), then the temp dir
+# goes; and the mounts must be gone (sid_run)
 trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'rc=$?; trap "" INT TERM
@@ -147,7 +148,11 @@ git -C "$REPO" archive HEAD | tar -x -C "$tmp/src"
 cp "$REPO/test/lanes/dist/deb-sid.sh" "$tmp/deb-sid.sh"
 say "deb-sid: $(git -C "$REPO" rev-parse --short HEAD) in $dir$in_chroot/src (git archive HEAD)"
 
-results=() failed=0
+# from here a Ctrl-C (or SIGTERM) ends the run after the chrooted one cleaned
+# up, with the summary of what ran
+results=() failed=0 interrupted=
+trap 'interrupted=130' INT
+trap 'interrupted=143' TERM
 for major in "${majors[@]}"; do
     out=$CACHE/deb-sid-$major.out start=$SECONDS rc=0
     say "deb-sid $major: in the sid chroot (log: $out)"
@@ -160,8 +165,8 @@ for major in "${majors[@]}"; do
     server=$(sed -n 's/^== PostgreSQL [0-9]*: \(postgresql-[0-9]* [^,]*\),.*/\1/p' "$out" | head -n 1)
     [ "$rc" = 0 ] || failed=1
     results+=("deb-sid $major: ${summary:-no summary} (exit $rc, $((SECONDS - start))s; ${built:-no package built}; ${server:-?})")
-    [ "$rc" -lt 128 ] || { results+=("interrupted: no further major"); break; }
+    [ -z "$interrupted" ] && [ "$rc" -lt 128 ] || { results+=("interrupted: no further major"); break; }
 done
 say summary
 printf '%s\n' "${results[@]}"
-exit $failed
+exit "${interrupted:-$failed}"

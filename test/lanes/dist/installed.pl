@@ -1,9 +1,13 @@
 # pg_uuidx as a package installed it, on a throwaway cluster (test/run.sh
 # pgxn|deb, "make pgxn-test", "make deb-test"): PG_UUIDX_INSTALLED is "pgxn
-# ZIP" (installed by "pgxn install ZIP") or "deb" (postgresql-15-pg-uuidx).
+# ZIP" (installed by "pgxn install ZIP") or "deb" (postgresql-<major>-pg-uuidx
+# of the major of the pg_config in PATH: 15 for "make deb-test", 18 and 19
+# in test/lanes/dist/deb-sid.sh).
 # CREATE EXTENSION ("pgxn load" for the zip) makes the control file's
-# version, whose uuidv7() gives version-7 ids from the installed library
-# (for deb: a file of the package); the installed scripts offer every
+# version, whose uuidv7() gives version-7 ids from the installed library:
+# the one the backend has mapped (/proc/self/maps) is pkglibdir's (for deb:
+# a file of the package, unchanged since it was installed, dpkg --verify);
+# the installed scripts offer every
 # version the source tree's do (the base script pg_uuidx--1.0.sql and the
 # update chain), and each installs; then the regression suite runs against
 # the installed files ("pgxn check": the zip's own; deb: pg_regress from the
@@ -24,6 +28,8 @@ my ($version) = slurp_file("$FindBin::RealBin/../../../pg_uuidx.control") =~ /^d
 chomp(my $pg_config = `which pg_config`);
 chomp(my $lib = `pg_config --pkglibdir`);
 $lib .= '/pg_uuidx.so';
+my ($major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
+my $pkg = "postgresql-$major-pg-uuidx";
 
 my $node = new_node('installed');
 local @ENV{qw(PGHOST PGPORT PGDATABASE)} = ($node->host, $node->port, 'postgres');
@@ -34,8 +40,13 @@ if ($how eq 'pgxn')
 else
 {
 	$node->safe_psql('postgres', 'CREATE EXTENSION pg_uuidx');
-	like(`dpkg -S $lib`, qr/^postgresql-15-pg-uuidx: \Q$lib\E$/m, "$lib belongs to the package");
+	like(`dpkg -S $lib`, qr/^\Q$pkg\E: \Q$lib\E$/m, "$lib belongs to $pkg");
+	is(`dpkg --verify $pkg 2>&1`, '', "dpkg --verify $pkg: its files are as installed");
 }
+# the library a backend has loaded once it made an id: pkglibdir's, nothing else
+my @loaded = grep { m{pg_uuidx} } split /\n/, $node->safe_psql('postgres', q{SELECT uuid_extract_version(uuidv7());
+	SELECT DISTINCT m[1] FROM regexp_matches(pg_read_file('/proc/self/maps'), '\s(/\S*pg_uuidx\S*)$', 'gn') AS m});
+is("@loaded", $lib, "the backend has loaded $lib");
 is($node->safe_psql('postgres', q{SELECT extversion || ' ' || uuid_extract_version(uuidv7())
 	FROM pg_extension WHERE extname = 'pg_uuidx'}), "$version 7", "pg_uuidx $version created, uuidv7() gives version 7");
 ok(-f $lib && $node->safe_psql('postgres', "SELECT count(*) FROM pg_proc WHERE probin = '\$libdir/pg_uuidx'") > 0,

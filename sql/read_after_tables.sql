@@ -74,7 +74,7 @@ BEGIN
     EXCEPTION WHEN object_not_in_prerequisite_state THEN
         -- no horizon: 15 or 16 without the preloaded library
         IF current_setting('server_version_num')::int < 170000
-           AND current_setting('shared_preload_libraries') !~ '\mpg_uuidx\M' THEN
+           AND SQLERRM LIKE '% needs pg_uuidx in shared_preload_libraries %' THEN
             RETURN true;
         END IF;
         RAISE;

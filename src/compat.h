@@ -36,12 +36,15 @@
 #endif
 
 /*
- * PostgreSQL 17 numbers a process's PGPROC by MyProcNumber, and has a
- * registry of named shared memory that a library may use without
+ * PostgreSQL 17 numbers a process's PGPROC by MyProcNumber (and any PGPROC
+ * by GetNumberFromPGProc), keeps its local transaction id in vxid.lxid, and
+ * has a registry of named shared memory that a library may use without
  * shared_preload_libraries; 19 gives that registry's initializer an argument
  */
 #if PG_VERSION_NUM >= 170000
 #define PG_UUIDX_PROC_NUMBER MyProcNumber
+#define PG_UUIDX_PROC_NUMBER_OF(proc) GetNumberFromPGProc(proc)
+#define PG_UUIDX_PROC_LXID(proc) ((proc)->vxid.lxid)
 #define PG_UUIDX_DSM_REGISTRY
 #if PG_VERSION_NUM >= 190000
 #define PG_UUIDX_DSM_INIT_PARAMS void *ptr, void *arg
@@ -54,6 +57,8 @@
 #endif
 #else
 #define PG_UUIDX_PROC_NUMBER (MyProc->pgprocno)
+#define PG_UUIDX_PROC_NUMBER_OF(proc) ((proc)->pgprocno)
+#define PG_UUIDX_PROC_LXID(proc) ((proc)->lxid)
 #endif
 
 #endif							/* PG_UUIDX_COMPAT_H */

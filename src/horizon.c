@@ -15,12 +15,16 @@
  *
  * How it is kept (docs/reading-in-order.md has the argument in full):
  *
- * - Each backend, at the first id of a transaction, publishes in its slot a
- *   time "lower" that no id of that transaction will be below, and clears
- *   it when the transaction has ended (after it became visible: the commit
- *   callback runs after ProcArrayEndTransaction()).  PREPARE TRANSACTION
- *   moves the slot's time into a table of prepared transactions, kept
- *   until the transaction is no longer in progress.
+ * - A transaction's first id publishes, in the slot of the backend that
+ *   runs the transaction, a time "lower" that no id of that transaction will
+ *   be below, with the transaction's local id.  A parallel worker publishes
+ *   in its leader's slot, for the leader's transaction, lowering its time if
+ *   need be.  A slot counts only while the process in it still runs the
+ *   transaction it was published for: its local id is cleared when the
+ *   transaction has ended and become visible (ProcArrayEndTransaction), so
+ *   no end of a transaction or of a process can leave a slot behind.
+ *   PREPARE TRANSACTION moves the slot's time into a table of prepared
+ *   transactions, kept until the transaction is no longer in progress.
  * - The horizon is the least of the clock, the slots of the other backends
  *   of this database and that database's prepared transactions.
  * - A "floor" no transaction's first id goes below: the horizon raises it
@@ -33,6 +37,10 @@
  * - Prepared transactions of this database older than this state (from
  *   before a restart) hold the horizon at its lowest until they end: what
  *   ids they hold is not known.
+ * - Sessions that may run a library from before 1.5, which publishes
+ *   nothing (it was loaded before this library file was installed, and the
+ *   server was not restarted since), hold the horizon at the start of their
+ *   open transaction, until they register with the state or end.
  *
  * The state lives in the registry of named shared memory (PostgreSQL 17
  * and later) or, on 15 and 16, in shared memory requested when pg_uuidx is
@@ -46,6 +54,9 @@
 #include "access/twophase.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include <sys/stat.h>
+
+#include "access/parallel.h"
 #include "catalog/pg_authid.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -56,6 +67,7 @@
 #include "storage/shmem.h"
 #include "storage/spin.h"
 #include "utils/acl.h"
+#include "utils/backend_status.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
@@ -74,9 +86,16 @@
 
 typedef struct HorizonSlot
 {
-	pg_atomic_uint64 lower_us;	/* NO_TIME, or the least time of an id of the
-								 * backend's transaction (Unix us) */
-	Oid			dbid;			/* the backend's database, set before lower_us */
+	slock_t		mutex;			/* serializes the writers: the backend and its
+								 * parallel workers */
+	pg_atomic_uint32 lxid;		/* the local id of the transaction lower_us is
+								 * for, set last; InvalidLocalTransactionId
+								 * while it changes */
+	pg_atomic_uint64 lower_us;	/* the least time of an id of that
+								 * transaction (Unix us) */
+	Oid			dbid;			/* that transaction's database */
+	int			registered_pid; /* the process in this slot that uses this
+								 * state (publishes), or another's pid */
 } HorizonSlot;
 
 typedef struct HorizonPrepared
@@ -93,6 +112,9 @@ typedef struct HorizonShared
 	slock_t		mutex;			/* protects prepared[] and tracked_from */
 	TransactionId tracked_from; /* a transaction that got its xid before this
 								 * was set may have made ids unseen */
+	TimestampTz library_since;	/* sessions that started before this may run
+								 * an older library */
+	bool		old_sessions;	/* some may still: see unregistered_horizon() */
 	int			nslots;
 	int			nprepared;
 	HorizonSlot slots[FLEXIBLE_ARRAY_MEMBER];
@@ -100,10 +122,16 @@ typedef struct HorizonShared
 } HorizonShared;
 
 static HorizonShared *shared = NULL;
-static bool tracked = false;	/* this backend has seen tracked_from set */
-static bool published = false;	/* this transaction's slot is set */
-static int64 xact_lower_us;		/* while published: no id of this transaction,
-								 * v7 or v6, is made from an earlier time */
+static bool tracked = false;	/* this backend has registered in the state */
+
+/*
+ * The local id of this process's transaction once it has published, and
+ * the time below which no id of that transaction, v7 or v6, is made
+ */
+static LocalTransactionId published_lxid = InvalidLocalTransactionId;
+static int64 xact_lower_us;
+
+static HorizonSlot *slot_of(HorizonShared *s, PGPROC *proc);
 
 /*
  * Entries for every prepared transaction plus one for each backend between
@@ -140,12 +168,17 @@ horizon_init(HorizonShared *s)
 	pg_atomic_init_u64(&s->floor_us, (uint64) NO_TIME);
 	SpinLockInit(&s->mutex);
 	s->tracked_from = InvalidTransactionId;
+	s->library_since = 0;
+	s->old_sessions = false;
 	s->nslots = MaxBackends;
 	s->nprepared = PREPARED_ENTRIES;
 	for (int i = 0; i < s->nslots; i++)
 	{
+		SpinLockInit(&s->slots[i].mutex);
+		pg_atomic_init_u32(&s->slots[i].lxid, InvalidLocalTransactionId);
 		pg_atomic_init_u64(&s->slots[i].lower_us, (uint64) NO_TIME);
 		s->slots[i].dbid = InvalidOid;
+		s->slots[i].registered_pid = 0;
 	}
 	prepared = prepared_table(s);
 	for (int i = 0; i < s->nprepared; i++)
@@ -153,10 +186,36 @@ horizon_init(HorizonShared *s)
 }
 
 #ifdef PG_UUIDX_DSM_REGISTRY
+/*
+ * When this library's file was installed: the change time of its inode,
+ * which every install (make install, dpkg) renews, rounded up to the next
+ * second; now if it cannot be read.
+ */
+static TimestampTz
+library_installed_at(void)
+{
+	char		path[MAXPGPATH];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/pg_uuidx%s", pkglib_path, DLSUFFIX);
+	if (stat(path, &st) != 0)
+		return GetCurrentTimestamp();
+	return time_t_to_timestamptz(st.st_ctime + 1);
+}
+
+/*
+ * The state is made by the first backend that needs it, which may be long
+ * after the server started: if this library's file was installed after
+ * the start, sessions older than the file may run an older library.
+ */
 static void
 horizon_dsm_init(PG_UUIDX_DSM_INIT_PARAMS)
 {
-	horizon_init((HorizonShared *) ptr);
+	HorizonShared *s = (HorizonShared *) ptr;
+
+	horizon_init(s);
+	s->library_since = library_installed_at();
+	s->old_sessions = s->library_since > PgStartTime;
 }
 #else
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
@@ -214,39 +273,95 @@ horizon_attach(void)
 		if (!TransactionIdIsValid(shared->tracked_from))
 			shared->tracked_from = next;
 		SpinLockRelease(&shared->mutex);
+		slot_of(shared, MyProc)->registered_pid = MyProcPid;
 		tracked = true;
 	}
 	return shared;
 }
 
 static HorizonSlot *
-own_slot(HorizonShared *s)
+slot_of(HorizonShared *s, PGPROC *proc)
 {
-	int			i = PG_UUIDX_PROC_NUMBER;
+	int			i = PG_UUIDX_PROC_NUMBER_OF(proc);
 
 	if (i < 0 || i >= s->nslots)
 		elog(ERROR, "process number %d has no horizon slot", i);
 	return &s->slots[i];
 }
 
+/*
+ * The transaction a slot holds a time for and that time, read without the
+ * writers' lock: false when the slot is empty.  A writer clears lxid while
+ * it changes the slot, so two equal readings of lxid around the time mean
+ * that the time belongs to that transaction.
+ */
+static bool
+read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us, Oid *dbid)
+{
+	for (;;)
+	{
+		LocalTransactionId first = pg_atomic_read_u32(&slot->lxid);
+
+		if (first == InvalidLocalTransactionId)
+			return false;
+		pg_read_barrier();
+		*lower_us = (int64) pg_atomic_read_u64(&slot->lower_us);
+		*dbid = slot->dbid;
+		pg_read_barrier();
+		*lxid = pg_atomic_read_u32(&slot->lxid);
+		if (*lxid == first)
+			return true;
+	}
+}
+
+/*
+ * Publish lower_us for the transaction of this process or, in a parallel
+ * worker, of its leader (the worker's own transaction ends before the
+ * leader's rows become visible).  The first publication for a transaction
+ * replaces whatever the slot held; later ones only lower it.
+ */
+static void
+publish(HorizonShared *s, int64 lower_us)
+{
+	PGPROC	   *owner = MyProc->lockGroupLeader ? MyProc->lockGroupLeader : MyProc;
+	LocalTransactionId lxid = PG_UUIDX_PROC_LXID(owner);
+	HorizonSlot *slot = slot_of(s, owner);
+
+	if (lxid == InvalidLocalTransactionId)
+		elog(ERROR, "the transaction of process %d has no local id", owner->pid);
+	SpinLockAcquire(&slot->mutex);
+	if (pg_atomic_read_u32(&slot->lxid) == lxid)
+	{
+		if (lower_us < (int64) pg_atomic_read_u64(&slot->lower_us))
+			pg_atomic_write_u64(&slot->lower_us, (uint64) lower_us);
+	}
+	else
+	{
+		pg_atomic_write_u32(&slot->lxid, InvalidLocalTransactionId);
+		pg_write_barrier();
+		slot->dbid = MyDatabaseId;
+		pg_atomic_write_u64(&slot->lower_us, (uint64) lower_us);
+		pg_write_barrier();
+		pg_atomic_write_u32(&slot->lxid, lxid);
+	}
+	SpinLockRelease(&slot->mutex);
+}
+
 UnixTime
 horizon_clock(UnixTime now)
 {
 	HorizonShared *s;
-	HorizonSlot *slot;
 	int64		now_us = unix_us_from_unix_time(now);
 
-	if (likely(published))
+	if (likely(published_lxid != InvalidLocalTransactionId &&
+			   published_lxid == PG_UUIDX_PROC_LXID(MyProc)))
 		return likely(now_us >= xact_lower_us) ? now : unix_time_from_unix_us(xact_lower_us);
 	if ((s = horizon_attach()) == NULL)
 		return now;
 
-	slot = own_slot(s);
 	xact_lower_us = Max(now_us, (int64) pg_atomic_read_u64(&s->floor_us));
-	slot->dbid = MyDatabaseId;
-	pg_write_barrier();
-	pg_atomic_write_u64(&slot->lower_us, (uint64) xact_lower_us);
-	published = true;
+	publish(s, xact_lower_us);
+	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
 	/* the slot is visible before the floor is read (see the file header) */
 	pg_memory_barrier();
 	xact_lower_us = Max(xact_lower_us, (int64) pg_atomic_read_u64(&s->floor_us));
@@ -287,11 +402,10 @@ forget_finished_prepared(HorizonShared *s)
  * as it stays prepared.  A transaction without an xid wrote no row.
  */
 static void
-remember_prepared(HorizonShared *s)
+remember_prepared(HorizonShared *s, int64 lower_us)
 {
 	TransactionId xid = GetTopTransactionIdIfAny();
 	HorizonPrepared *prepared = prepared_table(s);
-	int64		lower_us = (int64) pg_atomic_read_u64(&own_slot(s)->lower_us);
 
 	/* no xid: no row written; no entries: PREPARE is refused right after */
 	if (!TransactionIdIsValid(xid) || s->nprepared == 0)
@@ -318,25 +432,24 @@ remember_prepared(HorizonShared *s)
 			 errdetail("All %d entries are in use.", s->nprepared)));
 }
 
+/*
+ * A transaction about to be prepared hands the time in its slot (published
+ * by it or by its parallel workers) to the table of prepared transactions:
+ * once prepared it no longer runs in this process.  Nothing else needs an
+ * end-of-transaction step: a slot stops counting when its transaction ends.
+ */
 static void
 horizon_xact_callback(XactEvent event, void *arg)
 {
-	if (!published)
+	LocalTransactionId lxid;
+	int64		lower_us;
+	Oid			dbid;
+
+	if (event != XACT_EVENT_PRE_PREPARE || shared == NULL || MyProc == NULL)
 		return;
-	switch (event)
-	{
-		case XACT_EVENT_PRE_PREPARE:
-			remember_prepared(shared);
-			break;
-		case XACT_EVENT_COMMIT:
-		case XACT_EVENT_ABORT:
-		case XACT_EVENT_PREPARE:
-			pg_atomic_write_u64(&own_slot(shared)->lower_us, (uint64) NO_TIME);
-			published = false;
-			break;
-		default:
-			break;
-	}
+	if (read_slot(slot_of(shared, MyProc), &lxid, &lower_us, &dbid) &&
+		lxid == PG_UUIDX_PROC_LXID(MyProc))
+		remember_prepared(shared, lower_us);
 }
 
 void		_PG_init(void);
@@ -439,6 +552,52 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 	return horizon;
 }
 
+#ifdef PG_UUIDX_DSM_REGISTRY
+/*
+ * The horizon lowered to the open transactions of sessions of this database
+ * that started before this library's file was installed and have not used
+ * this state: they may run an older library, which publishes nothing, so
+ * each holds the horizon at the start of its transaction (at its lowest
+ * when that is not known) until it ends.  Once no such session is left, of
+ * any database, none can come back: old_sessions is cleared for good.
+ */
+static int64
+unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
+{
+	bool		any = false;
+
+	/* the backends' status as it is now, not as this transaction first saw it */
+	pgstat_clear_backend_activity_snapshot();
+	for (int i = 0; i < s->nslots; i++)
+	{
+		PGPROC	   *proc = &ProcGlobal->allProcs[i];
+		int			pid = proc->pid;
+		PgBackendStatus *status;
+		int64		lower_us;
+
+		if (pid == 0 || pid == MyProcPid || s->slots[i].registered_pid == pid)
+			continue;
+		status = pgstat_get_beentry_by_proc_number(i);
+		if (status == NULL || status->st_procpid != pid ||
+			status->st_proc_start_timestamp >= s->library_since)
+			continue;
+		any = true;
+		if (proc->databaseId != MyDatabaseId ||
+			PG_UUIDX_PROC_LXID(proc) == InvalidLocalTransactionId)
+			continue;
+		lower_us = status->st_xact_start_timestamp == 0 ? NO_TIME :
+			status->st_xact_start_timestamp + UNIX_TO_PG_EPOCH_US;
+		horizon = Min(horizon, lower_us);
+		if (rsinfo)
+			add_holder(rsinfo, pid, InvalidTransactionId,
+					   may_see_session(proc->roleId) ? lower_us : NO_TIME);
+	}
+	if (!any)
+		s->old_sessions = false;
+	return horizon;
+}
+#endif
+
 /*
  * The horizon as a Unix time in microseconds (NO_TIME: held at its lowest),
  * and, when rsinfo is given, a row for every transaction that holds it
@@ -478,23 +637,29 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 
 	for (int i = 0; i < s->nslots; i++)
 	{
+		PGPROC	   *proc = &ProcGlobal->allProcs[i];
+		LocalTransactionId lxid;
 		int64		lower_us;
+		Oid			dbid;
 
-		if (i == self)
+		if (i == self || !read_slot(&s->slots[i], &lxid, &lower_us, &dbid))
 			continue;
-		lower_us = (int64) pg_atomic_read_u64(&s->slots[i].lower_us);
-		if (lower_us == NO_TIME)
-			continue;
+		/* counts while the process runs that transaction (file header) */
 		pg_read_barrier();
-		if (s->slots[i].dbid != MyDatabaseId)
+		if (dbid != MyDatabaseId || PG_UUIDX_PROC_LXID(proc) != lxid)
 			continue;
 		horizon = Min(horizon, lower_us);
 		if (rsinfo)
-			add_holder(rsinfo, ProcGlobal->allProcs[i].pid, InvalidTransactionId,
-					   may_see_session(ProcGlobal->allProcs[i].roleId) ? lower_us : NO_TIME);
+			add_holder(rsinfo, proc->pid, InvalidTransactionId,
+					   may_see_session(proc->roleId) ? lower_us : NO_TIME);
 	}
-	/* a slot seen empty after PREPARE was moved into the table before */
+	/* a transaction seen ended after PREPARE was put into the table before */
 	pg_read_barrier();
+
+#ifdef PG_UUIDX_DSM_REGISTRY
+	if (s->old_sessions)
+		horizon = unregistered_horizon(s, horizon, rsinfo);
+#endif
 
 	if (s->nprepared > 0)
 		horizon = prepared_horizon(s, horizon, rsinfo);

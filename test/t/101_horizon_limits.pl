@@ -1,0 +1,106 @@
+# What the commit horizon does not cover, shown: an id made in one
+# transaction and inserted by another is not held back by the horizon, so
+# a reader that has moved past it never reads its row.  Each case of
+# docs/reading-in-order.md ("What it does not cover", ids made elsewhere)
+# is played out here with a reader that polls pg_uuidx_read_after(): a
+# pre-fetched SELECT uuidv7(), a retry that keeps the id of a rolled-back
+# attempt, and a procedure that commits between making the id and inserting
+# it.  The same steps inside one transaction are covered (the first case,
+# for contrast).  Should the horizon ever cover one of them, its check fails
+# and the page must say so.
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib $FindBin::RealBin;
+use PgUuidxTest;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = new_node('limits');
+if ($node->safe_psql('postgres', 'SHOW server_version_num') < 170000)
+{
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'pg_uuidx'\n");
+	$node->restart;
+}
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION pg_uuidx;
+	CREATE TABLE box (id uuid PRIMARY KEY, what text NOT NULL);
+	CREATE PROCEDURE make_commit_insert(what text) LANGUAGE plpgsql AS $$
+	DECLARE made uuid := uuidv7();
+	BEGIN
+		COMMIT;
+		PERFORM pg_advisory_lock(1);	-- the test holds it while a reader moves on
+		PERFORM pg_advisory_unlock(1);
+		INSERT INTO box VALUES (made, what);
+	END $$;
+});
+
+my $writer = $node->background_psql('postgres');
+my $last;
+
+# one poll: the rows read after $last, which then moves to the greatest
+sub poll
+{
+	my $after = defined $last ? "'$last'" : 'NULL';
+	my @rows = grep { $_ ne '' } split /\n/, $node->safe_psql('postgres',
+		"SELECT id::text || ' ' || what FROM pg_uuidx_read_after(NULL::box, $after, 100)");
+	$last = (split / /, $rows[-1])[0] if @rows;
+	return join(',', map { (split / /)[1] } @rows);
+}
+
+# a later row of another session, committed, and read by the reader
+sub later_row_read
+{
+	my ($what) = @_;
+	$node->safe_psql('postgres', "INSERT INTO box VALUES (uuidv7(), '$what')");
+	return poll();
+}
+
+# covered: the id made and inserted in one transaction holds the horizon
+$writer->query_safe('BEGIN');
+$writer->query_safe(q{SELECT uuidv7() AS made \gset});
+is(later_row_read('after-open'), '', 'covered: a later row waits while the transaction that made an earlier id is open');
+$writer->query_safe(q{INSERT INTO box VALUES (:'made', 'made-in-txn')});
+$writer->query_safe('COMMIT');
+is(poll(), 'made-in-txn,after-open', 'covered: both read, in id order, once it commits');
+
+# a pre-fetched id: SELECT uuidv7() in one transaction, the INSERT in another
+$writer->query_safe(q{SELECT uuidv7() AS made \gset});
+is(later_row_read('after-prefetch'), 'after-prefetch', 'pre-fetched id: the reader moves past it');
+$writer->query_safe(q{INSERT INTO box VALUES (:'made', 'prefetched')});
+is(poll(), '', 'not covered: a pre-fetched id inserted later is never read');
+
+# a retry that keeps the id of its rolled-back attempt
+$writer->query_safe(q{BEGIN; INSERT INTO box VALUES (uuidv7(), 'retried') RETURNING id AS made \gset});
+$writer->query_safe('ROLLBACK');
+is(later_row_read('after-retry'), 'after-retry', 'retry: the reader moves past the rolled-back attempt');
+$writer->query_safe(q{INSERT INTO box VALUES (:'made', 'retried')});
+is(poll(), '', 'not covered: a retry that keeps its id is never read');
+
+# a procedure that commits between making the id and inserting it
+$node->safe_psql('postgres', 'CREATE TABLE hold (x int)');
+my $lock = $node->background_psql('postgres');
+$lock->query_safe('SELECT pg_advisory_lock(1)');
+$writer->query_until(qr/started/, q{\echo started
+CALL make_commit_insert('in-procedure');
+});
+$node->poll_query_until('postgres',
+	q{SELECT count(*) = 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted})
+  or die 'the procedure did not reach its wait';
+is(later_row_read('after-procedure'), 'after-procedure', 'procedure: the reader moves past its committed first part');
+$lock->query_safe('SELECT pg_advisory_unlock(1)');
+$node->poll_query_until('postgres', q{SELECT count(*) = 1 FROM box WHERE what = 'in-procedure'})
+  or die 'the procedure did not insert';
+is(poll(), '', 'not covered: an id made before a COMMIT inside a procedure and inserted after it is never read');
+
+is($node->safe_psql('postgres', q{
+	SELECT string_agg(what, ',' ORDER BY id) FROM box
+	WHERE what IN ('prefetched', 'retried', 'in-procedure')}),
+	'prefetched,retried,in-procedure', 'the three rows are there, below what the reader had read');
+$lock->quit;
+$writer->quit;
+$node->stop;
+done_testing();

@@ -37,6 +37,7 @@ REGRESS = \
 	convert \
 	namebased \
 	read \
+	read_after_tables \
 	range \
 	textforms \
 	facade \

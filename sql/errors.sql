@@ -106,6 +106,7 @@ FROM (VALUES
 -- (which before PostgreSQL 17 needs the preloaded library:
 -- test/t/100_reading_in_order.pl)
 CREATE TABLE err_rows (id text, ref uuid);
+CREATE TYPE err_pair AS (id uuid);
 SELECT call, (pg_temp.try(call)).*
 FROM (VALUES
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, -1, 'ref'))$$),
@@ -116,12 +117,15 @@ FROM (VALUES
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'nope'))$$),
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1))$$),
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::int, NULL, 1))$$),
-    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::uuid, NULL, 1))$$)
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::uuid, NULL, 1))$$),
+    -- a standalone composite type: a relation with no rows to read
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_pair, NULL, 1))$$)
 ) AS c(call);
 BEGIN ISOLATION LEVEL REPEATABLE READ;
 SELECT (pg_temp.try($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref'))$$)).*;
 ROLLBACK;
 DROP TABLE err_rows;
+DROP TYPE err_pair;
 
 -- text names in a database whose encoding has no conversion to UTF-8: LATIN2
 -- with its default one switched off in this database (MULE_INTERNAL had

@@ -253,6 +253,16 @@ for my $file (@files, sort keys %c_script)
 	for my $st (statements($from_c ? "$root/$file" : "$src/$file"))
 	{
 		my ($text, $w) = @$st;
+		my $replaces;
+		# a function a later update script of the C build changes in place:
+		# the full script creates it, the update script to that version
+		# replaces it
+		if ($from_c && "@$w[0 .. 2]" eq 'CREATE OR REPLACE')
+		{
+			$w = [ $w->[0], @$w[ 3 .. $#$w ] ];
+			$text =~ s/\bCREATE OR REPLACE\b/CREATE/;
+			($replaces) = $file =~ /--([\d.]+)\.sql$/;
+		}
 		my $stmt = join ' ', @$w;
 		if ($from_c)
 		{
@@ -281,7 +291,7 @@ for my $file (@files, sort keys %c_script)
 			my @rest = @$w[ $close + 1 .. $#$w ];
 			my $rest = join ' ', @rest;
 			my $row = $rows{$sig};
-			$unit = { sig => $sig, file => $file, text => $text, row => $row };
+			$unit = { sig => $sig, file => $file, text => $text, row => $row, replaced_in => $replaces };
 			push @units, $unit;
 			if (!$row)
 			{
@@ -474,8 +484,12 @@ my $left_out_note = join('', "-- Left out of the SQL build (functions.tsv):\n",
 sub body
 {
 	my ($from, $to) = @_;    # versions: since > from (undef: any), since <= to
-	return join("\n", map { $_->{text} =~ s/\s*\z/\n/r }
-		  grep { vercmp($_->{row}{since}, $to) <= 0 && (!defined $from || vercmp($_->{row}{since}, $from) > 0) }
+	my $new = sub { my ($v) = @_; defined $v && vercmp($v, $to) <= 0 && (!defined $from || vercmp($v, $from) > 0) };
+	return join("\n", map {
+			my $text = $_->{text} =~ s/\s*\z/\n/r;
+			defined $from && !$new->($_->{row}{since}) ? $text =~ s/\bCREATE\b/CREATE OR REPLACE/r : $text
+		  }
+		  grep { $new->($_->{row}{since}) || (defined $from && vercmp($_->{row}{since}, $to) <= 0 && $new->($_->{replaced_in})) }
 		  @ordered);
 }
 

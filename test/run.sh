@@ -111,11 +111,15 @@ prove_counts() {
 # sql_suites LABEL [SETUP] - pg_regress and pgTAP against what is
 # installed, on one cluster, after the shell command SETUP (test/parallel_on.sh)
 # when given: if it fails, nothing runs and the step is one failure; logs in
-# $work/LABEL.*
+# $work/LABEL.*.  Before 17 the cluster preloads pg_uuidx: the commit horizon
+# (sql/read_after_tables.sql reads with it) has its shared state only so
+# there.
 sql_suites() {
-    local l=$1 setup=${2:-} first=: p f
+    local l=$1 setup=${2:-} first=: p f preload=()
     [ -z "$setup" ] || first="$setup || { touch $l.setup.failed; exit 1; }"
-    in_cluster bash -c "$first
+    [ "$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')" -ge 17 ] ||
+        preload=(-c "shared_preload_libraries = 'pg_uuidx'")
+    in_cluster "${preload[@]}" bash -c "$first
         echo '== $l: pg_regress'; make -s installcheck PG_CONFIG=\"\$PG_CONFIG\" 2>&1 | tee $l.regress
         [ \${PIPESTATUS[0]} = 0 ] || { touch $l.regress.failed; cat regression.diffs 2>/dev/null; }
         echo '== $l: pgTAP (pg_prove)'; createdb pgtap_run

@@ -6,7 +6,11 @@
 # after, and after DROP EXTENSION pg_uuidv7 (no CASCADE); the report
 # survives another role's aggregate; a non-superuser is refused; a database
 # owner who renames pg_uuidx's schema to 'x''::text) > 0 OR ' and hides a
-# statement in a string literal gains nothing; the procedure refuses what
+# statement in a string literal gains nothing; while that owner (or any
+# role that is not a superuser) owns pg_uuidv7's functions, their schema or
+# pg_uuidx's, the superuser is refused too, since that role could drop or
+# replace what every caller would run; the new bodies are never laxer about
+# parallel workers than the functions they call; the procedure refuses what
 # it cannot do exactly and then changes nothing.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
@@ -47,13 +51,13 @@ sub schema_on
 		});
 }
 
-# pg_uuidv7's functions: what must stay (everything but the body and the
-# name of an argument that had none)
+# pg_uuidv7's functions: what must stay (everything but the body, the
+# name of an argument that had none, and the parallel label, checked apart)
 my $props = q{
 	SET search_path = pg_catalog;
-	SELECT string_agg(format('%s %s %s owner=%s acl=%s %s %s %s cost=%s defaults=%s result=%s comment=%s',
+	SELECT string_agg(format('%s %s %s owner=%s acl=%s %s %s cost=%s defaults=%s result=%s comment=%s',
 	                         p.oid, p.oid::regprocedure, p.proargnames[2:], p.proowner::regrole, p.proacl,
-	                         p.provolatile, p.proisstrict, p.proparallel, p.procost, p.pronargdefaults,
+	                         p.provolatile, p.proisstrict, p.procost, p.pronargdefaults,
 	                         p.prorettype::regtype, obj_description(p.oid, 'pg_proc')), E'\n' ORDER BY p.proname)
 	FROM pg_proc p WHERE p.proname IN ('uuid_generate_v7', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
 	                                   'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7')};
@@ -133,6 +137,22 @@ my ($rc, $out, $err) = $node->psql('attack', "\\set VERBOSITY verbose\nSET ROLE 
 like($err, qr/ERROR:  42501: permission denied to adopt pg_uuidv7's functions/, 'a non-superuser is refused with 42501');
 is($node->safe_psql('attack', $members), '5', 'and pg_uuidv7 keeps its five functions');
 
+# o owns public (as pg_database_owner: the database is hers) and pg_uuidx's
+# schema: once adopted, she could drop pg_uuidv7's functions with CASCADE
+# and create her own for whoever calls them by name; the superuser is
+# refused, the owners named, nothing changed
+($rc, $out, $err) = $node->psql('attack', "\\set VERBOSITY verbose\nCALL $x.pg_uuidx_adopt_pg_uuidv7();");
+like($err, qr/ERROR:  55000: pg_uuidv7's functions or the schemas they would call into are owned by roles that are not superusers: schema "x'::text\) > 0 OR " owned by o, schema public owned by pg_database_owner \(o\)/,
+	'schemas owned by a role that is not a superuser: the superuser is refused with 55000, each owner named');
+$node->safe_psql('attack', 'CREATE ROLE f; ALTER FUNCTION uuid_v7_to_timestamp(uuid) OWNER TO f');
+my $fns_f = $node->safe_psql('attack', $props);
+($rc, $out, $err) = $node->psql('attack', "\\set VERBOSITY verbose\nCALL $x.pg_uuidx_adopt_pg_uuidv7();");
+like($err, qr/function public\.uuid_v7_to_timestamp\(uuid\) owned by f/, 'a function owned by another role: named');
+is($node->safe_psql('attack', $members) . '|' . $node->safe_psql('attack', $props), "5|$fns_f", 'and nothing changed');
+$node->safe_psql('attack', qq{ALTER FUNCTION uuid_v7_to_timestamp(uuid) OWNER TO CURRENT_USER;
+	ALTER SCHEMA public OWNER TO CURRENT_USER; ALTER SCHEMA $x OWNER TO CURRENT_USER});
+$fns = $node->safe_psql('attack', $props);
+
 # rolled back with the transaction it ran in: nothing changed
 $node->safe_psql('attack', "BEGIN; CALL $x.pg_uuidx_adopt_pg_uuidv7(); ROLLBACK;");
 is($node->safe_psql('attack', $members) . '|' . $node->safe_psql('attack', $props), "5|$fns",
@@ -148,6 +168,12 @@ is(catalog_snapshot($node, 'attack', $apps), $catalog, 'every dependent\'s catal
 is(data_digest($node, 'attack', $apps), $rows, 'every row of every table and view is unchanged');
 is($node->safe_psql('attack', $props), $fns,
 	'pg_uuidv7\'s functions keep OID, name, arguments, owner, privileges, labels, cost, defaults and comments');
+is( $node->safe_psql('attack', q{
+		SELECT string_agg(proname || ' ' || proparallel::text, ', ' ORDER BY proname) FROM pg_proc
+		WHERE proname IN ('uuid_generate_v7', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
+		                  'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7')}),
+	'uuid_generate_v7 r, uuid_timestamp_to_v7 r, uuid_timestamptz_to_v7 r, uuid_v7_to_timestamp s, uuid_v7_to_timestamptz s',
+	'those over uuidv7() and uuidv7_at() are PARALLEL RESTRICTED as these are (no worker makes their ids), the readers stay PARALLEL SAFE');
 is( $node->safe_psql('attack', q{
 		SELECT string_agg(proname || ' ' || coalesce(proargnames::text, '-'), ', ' ORDER BY proname)
 		FROM pg_proc WHERE proname IN ('uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7')}),

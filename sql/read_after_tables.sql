@@ -1,0 +1,249 @@
+-- Hostile table shapes for the functions that take a user's table, row type
+-- or column name (in the C build: pg_uuidx_read_after; the SQL build has no
+-- reader).  For each shape the reader must return exactly the rows a plain
+-- query of the same role returns, in id order, in one call and in pages
+-- of two: column names like the words and aliases of the reader's own
+-- query, of pass-by-value and varlena types, quoted and mixed-case names,
+-- dropped and generated columns, a domain over uuid as the id, partitioned
+-- and inherited tables, views, row-level security, a temporary table of a
+-- non-superuser, and values stored out of line.
+--
+-- The reader needs the commit horizon, which PostgreSQL 15 and 16 have
+-- only with pg_uuidx in shared_preload_libraries: test/run.sh preloads it
+-- there.  On such a server without it (pg_buildext installcheck, say) each
+-- comparison is true without reading: nothing else differs.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+CREATE EXTENSION pg_uuidx;
+SET search_path = public, pg_catalog;
+
+-- a fixed id of 2022, far below any horizon: the n-th in id order
+CREATE FUNCTION pg_temp.id(n int) RETURNS uuid
+LANGUAGE sql IMMUTABLE AS $$ SELECT ('01800000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid $$;
+
+-- true when pg_uuidx_read_after(NULL::<tbl>, ..., id_column) returns, in one
+-- call and in pages of two, each after the last id of the page before,
+-- the rows of SELECT * FROM <tbl> ORDER BY <id_column>, compared as text;
+-- else a notice with the start of each and false.  gallery_ref and
+-- gallery_out are no column of any table here.
+CREATE FUNCTION pg_temp.same(tbl regclass, id_column name DEFAULT 'id') RETURNS boolean
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    rowtype text := (SELECT reltype::regtype::text FROM pg_class WHERE oid = tbl);
+    want text := '';
+    whole text := '';
+    paged text := '';
+    line text;
+    last uuid;
+    top uuid;
+    n int;
+    tries int := 0;
+BEGIN
+    FOR line IN EXECUTE format('SELECT gallery_ref::text FROM %s AS gallery_ref ORDER BY gallery_ref.%I',
+                               tbl, id_column) LOOP
+        want := want || line || E'\n';
+    END LOOP;
+    IF want = '' THEN
+        RAISE EXCEPTION '% has no rows to read', tbl;
+    END IF;
+    BEGIN
+        -- ids of uuidv7() made in the last tick can be above the horizon
+        EXECUTE format('SELECT gallery_ref.%I::uuid FROM %s AS gallery_ref ORDER BY 1 DESC LIMIT 1',
+                       id_column, tbl) INTO top;
+        WHILE uuidv7_horizon() <= top LOOP
+            tries := tries + 1;
+            IF tries > 1000 THEN
+                RAISE EXCEPTION 'the horizon did not pass the greatest id of %', tbl;
+            END IF;
+            PERFORM pg_sleep(0.01);
+        END LOOP;
+        FOR line IN EXECUTE format('SELECT pg_uuidx_read_after(NULL::%s, NULL, 1000, %L)::text',
+                                   rowtype, id_column) LOOP
+            whole := whole || line || E'\n';
+        END LOOP;
+        LOOP
+            n := 0;
+            FOR line, last IN EXECUTE format('SELECT gallery_out::text, (gallery_out).%I FROM '
+                                             '(SELECT pg_uuidx_read_after(NULL::%s, $1, 2, %L) AS gallery_out) AS s',
+                                             id_column, rowtype, id_column) USING last LOOP
+                paged := paged || line || E'\n';
+                n := n + 1;
+            END LOOP;
+            EXIT WHEN n < 2;
+        END LOOP;
+    EXCEPTION WHEN object_not_in_prerequisite_state THEN
+        -- no horizon: 15 or 16 without the preloaded library
+        IF current_setting('server_version_num')::int < 170000
+           AND current_setting('shared_preload_libraries') !~ '\mpg_uuidx\M' THEN
+            RETURN true;
+        END IF;
+        RAISE;
+    END;
+    IF whole = want AND paged = want THEN
+        RETURN true;
+    END IF;
+    RAISE NOTICE E'%: want\n%\none call\n%\npaged\n%', tbl, left(want, 400), left(whole, 400), left(paged, 400);
+    RETURN false;
+END
+$fn$;
+
+-- the shapes, in the order they are read
+CREATE TABLE gallery (shape serial, tbl regclass, id_column name DEFAULT 'id');
+
+-- a column named like the reader's alias, one table per type: with its
+-- value read as a row, an int crashed the server, a bigint was taken for an
+-- address, a bytea read as a forged row
+CREATE TABLE rint (id uuid DEFAULT uuidv7(), r int);
+CREATE TABLE rbigint (id uuid DEFAULT uuidv7(), r bigint);
+CREATE TABLE rbytea (id uuid DEFAULT uuidv7(), r bytea);
+CREATE TABLE rtext (id uuid DEFAULT uuidv7(), r text);
+INSERT INTO rint (r) SELECT g FROM generate_series(1, 5) AS g;
+INSERT INTO rbigint (r) SELECT 94000000000000 + g FROM generate_series(1, 5) AS g;
+INSERT INTO rbytea (r) SELECT decode(repeat('ff', 40 + g), 'hex') FROM generate_series(1, 5) AS g;
+INSERT INTO rtext (r) SELECT repeat('r', g) FROM generate_series(1, 5) AS g;
+INSERT INTO gallery (tbl) VALUES ('rint'), ('rbigint'), ('rbytea'), ('rtext');
+
+-- every type against every hostile name: the query's aliases and words,
+-- $n, quotes, dots, spaces, mixed case, 63 bytes, the table's own name;
+-- 12 rows inserted out of id order, a NULL in each column every 4 rows
+CREATE TYPE gallery_pair AS (a int, b text);
+DO $do$
+DECLARE
+    names text[] := ARRAY['r', 't', 'x', 's', 'row', 'select', 'from', 'where', 'order', 'limit', 'ORDER BY',
+                          '$1', '$2', '$3', 'a"b', 'a.b', 'a b', 'Id', 'r.id', 'gallery_ref) r',
+                          rpad('SELECT r FROM r ORDER BY r.id LIMIT $3 -- ', 63, 'y')];
+    shape record;
+    cols text;
+    vals text;
+BEGIN
+    FOR shape IN SELECT * FROM (VALUES
+        ('int', 'int', 'n'),
+        ('bigint', 'bigint', 'n::bigint * 1000000007'),
+        ('bool', 'bool', 'n % 2 = 0'),
+        ('float8', 'float8', 'n / 3.0'),
+        ('uuid', 'uuid', 'pg_temp.id(1000 + n)'),
+        ('text', 'text', 'repeat(chr(97 + n), n)'),
+        ('bytea', 'bytea', 'decode(md5(n::text), ''hex'')'),
+        ('jsonb', 'jsonb', 'jsonb_build_object(''r'', n, ''x'', ''y'')'),
+        ('numeric', 'numeric', 'n / 7.0'),
+        ('int_array', 'int[]', 'ARRAY[n, -n]'),
+        ('text_array', 'text[]', 'ARRAY[''a b'', n::text]'),
+        ('pair', 'gallery_pair', 'ROW(n, ''p'' || n)::gallery_pair')) AS v(name, type, expr)
+    LOOP
+        SELECT string_agg(format('%I %s', c, shape.type), ', ' ORDER BY k),
+               string_agg(format('CASE WHEN (n + %s) %% 4 = 0 THEN NULL ELSE %s END', k, shape.expr), ', ' ORDER BY k)
+        INTO cols, vals
+        FROM unnest(names || ('shape_' || shape.name)) WITH ORDINALITY AS u(c, k);
+        EXECUTE format('CREATE TABLE %I (id uuid, %s)', 'shape_' || shape.name, cols);
+        EXECUTE format('INSERT INTO %I SELECT pg_temp.id(n * 5 %% 13), %s FROM generate_series(1, 12) AS n',
+                       'shape_' || shape.name, vals);
+        INSERT INTO gallery (tbl) VALUES (('shape_' || shape.name)::regclass);
+    END LOOP;
+END
+$do$;
+SELECT count(*) AS columns, min(length(attname)) AS shortest_name, max(octet_length(attname)) AS longest_name
+FROM pg_attribute WHERE attrelid = 'shape_int'::regclass AND attnum > 0;
+
+-- quoted, mixed-case schema and table names; a table and schema named r;
+-- a uuid id named "Id" beside an int column named id
+CREATE SCHEMA "Gallery ""S"".x";
+CREATE TABLE "Gallery ""S"".x"."Out box.R" (r text, "Id" uuid, id int, "Out box.R" int);
+INSERT INTO "Gallery ""S"".x"."Out box.R" SELECT 'r' || n, pg_temp.id(n * 5 % 13), n, -n FROM generate_series(1, 12) AS n;
+CREATE SCHEMA r;
+CREATE TABLE r.r (r int, id uuid DEFAULT uuidv7());
+INSERT INTO r.r (r) SELECT n FROM generate_series(1, 12) AS n;
+INSERT INTO gallery (tbl, id_column) VALUES ('"Gallery ""S"".x"."Out box.R"', 'Id'), ('r.r', 'id');
+
+-- dropped columns before and after the id, rows written before and after
+-- the drops; a stored generated column
+CREATE TABLE dropped (a int, b text, id uuid, r bigint, c bytea, d text);
+INSERT INTO dropped SELECT n, 'b', pg_temp.id(n * 5 % 13), n, '\xff', 'd' FROM generate_series(1, 6) AS n;
+ALTER TABLE dropped DROP COLUMN a, DROP COLUMN b, DROP COLUMN d, ADD COLUMN e text;
+INSERT INTO dropped SELECT pg_temp.id(n * 5 % 13), n, '\xee', 'e' || n FROM generate_series(7, 12) AS n;
+CREATE TABLE generated (id uuid, r int, g text GENERATED ALWAYS AS ('g' || r) STORED);
+INSERT INTO generated (id, r) SELECT pg_temp.id(n * 5 % 13), n FROM generate_series(1, 12) AS n;
+INSERT INTO gallery (tbl) VALUES ('dropped'), ('generated');
+
+-- the id a domain over a domain over uuid
+CREATE DOMAIN gallery_id AS uuid NOT NULL;
+CREATE DOMAIN gallery_id2 AS gallery_id;
+CREATE TABLE domained (r int, id gallery_id2 DEFAULT uuidv7());
+INSERT INTO domained (r) SELECT n FROM generate_series(1, 12) AS n;
+INSERT INTO gallery (tbl) VALUES ('domained');
+
+-- a partitioned table whose second partition has its columns in another
+-- order and a dropped one; an inheritance parent whose child has more
+-- columns (read through the parent: the child's rows with the parent's
+-- columns), and the child itself
+CREATE TABLE parted (id uuid, r text, k int) PARTITION BY LIST (k);
+CREATE TABLE parted_1 PARTITION OF parted FOR VALUES IN (1);
+CREATE TABLE parted_2 (k int, junk text, r text, id uuid);
+ALTER TABLE parted_2 DROP COLUMN junk;
+ALTER TABLE parted ATTACH PARTITION parted_2 FOR VALUES IN (2);
+INSERT INTO parted SELECT pg_temp.id(n * 5 % 13), 'r' || n, n % 2 + 1 FROM generate_series(1, 12) AS n;
+CREATE TABLE inh_parent (id uuid, r int);
+CREATE TABLE inh_child (x text, t bytea) INHERITS (inh_parent);
+INSERT INTO inh_parent SELECT pg_temp.id(n * 5 % 13), n FROM generate_series(1, 6) AS n;
+INSERT INTO inh_child SELECT pg_temp.id(n * 5 % 13), n, 'x', '\x00' FROM generate_series(7, 12) AS n;
+INSERT INTO gallery (tbl) VALUES ('parted'), ('inh_parent'), ('inh_child');
+
+-- a view whose uuid column is named r and whose text column is named id;
+-- a materialized view
+CREATE VIEW gallery_view AS SELECT id AS r, t AS id, x, "select" AS "order" FROM shape_text;
+CREATE MATERIALIZED VIEW gallery_matview AS SELECT * FROM shape_bytea;
+INSERT INTO gallery (tbl, id_column) VALUES ('gallery_view', 'r'), ('gallery_matview', 'id');
+
+SELECT shape, tbl, pg_temp.same(tbl, id_column) AS same FROM gallery ORDER BY shape;
+
+-- values stored out of line, read back byte for byte
+CREATE TABLE wide (id uuid, r text, t bytea, x jsonb);
+ALTER TABLE wide ALTER COLUMN r SET STORAGE EXTERNAL, ALTER COLUMN t SET STORAGE EXTERNAL;
+INSERT INTO wide
+SELECT pg_temp.id(n), s, convert_to(s, 'UTF8'), jsonb_build_object('s', s)
+FROM generate_series(1, 3) AS n,
+     LATERAL (SELECT string_agg(md5((n * 100000 + i)::text), '') AS s FROM generate_series(1, 10000) AS i) AS v;
+SELECT pg_relation_size(reltoastrelid) > 0 AS toasted FROM pg_class WHERE oid = 'wide'::regclass;
+SELECT pg_temp.same('wide') AS same;
+SELECT count(*) AS rows, bool_and(a.r = b.r AND a.t = b.t AND a.x = b.x) AS identical
+FROM (SELECT id, md5(r) AS r, md5(t) AS t, md5(x::text) AS x FROM pg_uuidx_read_after(NULL::wide, NULL, 10)) AS a
+JOIN (SELECT id, md5(r) AS r, md5(t) AS t, md5(x::text) AS x FROM wide) AS b USING (id);
+
+-- row-level security: a policy hides half the rows from a reader; FORCE
+-- applies it to the owner too
+CREATE ROLE regress_uuidx_reader NOLOGIN;
+CREATE ROLE regress_uuidx_owner NOLOGIN;
+CREATE TABLE rls (id uuid, r int, shown bool);
+INSERT INTO rls SELECT pg_temp.id(n * 5 % 13), n, n % 2 = 0 FROM generate_series(1, 12) AS n;
+ALTER TABLE rls ENABLE ROW LEVEL SECURITY;
+CREATE POLICY shown ON rls FOR SELECT USING (shown);
+GRANT SELECT ON rls TO regress_uuidx_reader;
+CREATE TABLE rls_forced (id uuid, r int, shown bool);
+INSERT INTO rls_forced SELECT pg_temp.id(n * 5 % 13), n, n % 3 = 0 FROM generate_series(1, 12) AS n;
+ALTER TABLE rls_forced OWNER TO regress_uuidx_owner;
+ALTER TABLE rls_forced ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
+CREATE POLICY shown ON rls_forced FOR SELECT USING (shown);
+SET ROLE regress_uuidx_reader;
+SELECT pg_temp.same('rls') AS same, (SELECT count(*) FROM rls) AS visible;
+RESET ROLE;
+SET ROLE regress_uuidx_owner;
+SELECT pg_temp.same('rls_forced') AS same, (SELECT count(*) FROM rls_forced) AS visible;
+RESET ROLE;
+
+-- a temporary table of a non-superuser with the crashing shapes
+SET ROLE regress_uuidx_reader;
+CREATE TEMP TABLE tmp_r (id uuid DEFAULT uuidv7(), r int, t bigint, x bytea, s text);
+INSERT INTO tmp_r (r, t, x, s) SELECT n, n, '\x01', 's' FROM generate_series(1, 12) AS n;
+SELECT pg_temp.same('tmp_r') AS same;
+DROP TABLE tmp_r;
+RESET ROLE;
+
+DROP VIEW gallery_view;
+DROP MATERIALIZED VIEW gallery_matview;
+DROP TABLE rls, rls_forced, wide, gallery, rint, rbigint, rbytea, rtext, dropped, generated, domained, parted,
+    inh_child, inh_parent, "Gallery ""S"".x"."Out box.R", r.r, shape_int, shape_bigint, shape_bool, shape_float8,
+    shape_uuid, shape_text, shape_bytea, shape_jsonb, shape_numeric, shape_int_array, shape_text_array, shape_pair;
+DROP SCHEMA "Gallery ""S"".x", r;
+DROP DOMAIN gallery_id2, gallery_id;
+DROP TYPE gallery_pair;
+DROP ROLE regress_uuidx_reader, regress_uuidx_owner;
+DROP EXTENSION pg_uuidx;

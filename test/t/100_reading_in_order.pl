@@ -303,7 +303,7 @@ $node->safe_psql('postgres', qq{
 	SELECT par_id()});
 sql_ok($node, 'postgres', qq{
 	SELECT uuidv7_horizon() <= '$x', uuidv7_horizon()::text || ' ' || (SELECT json_agg(h) FROM pg_uuidx_horizon_holders() h)},
-	'another session: the horizon stays at or below the id a worker made for the open transaction');
+	'a worker\'s id holds its leader\'s transaction: another session\'s horizon stays at or below it while it is open');
 sql_ok($node, 'postgres', qq{
 	SELECT count(*) = 1 AND bool_and(pid = $lead_pid), json_agg(h)::text FROM pg_uuidx_horizon_holders() h},
 	'pg_uuidx_horizon_holders() names the leader');

@@ -32,21 +32,49 @@
 -- uuidv7(): RFC 9562 5.7.  The tick of the clock reading: floor(us * 4096 /
 -- 1000) of its Unix microsecond us (date_part's epoch, exact to the
 -- microsecond after rounding); the 15 hex digits of the tick (to_hex of tick
--- + 2^60, its leading 1 dropped, so that a tick outside 0 .. 2^60 - 1 makes
+-- + 2^60, its leading 1 dropped: a negative tick, a clock before 1970, makes
 -- no uuid) with the version nibble after the 48 bits of milliseconds.
+--
+-- The state is checked before it is used, in the same expression: empty, or
+-- at most 19 digits of a tick before the last one (2^60 - 1; compared as 19
+-- digits byte by byte, leading zeros added), takes the first arm (the
+-- length is checked apart: a regular expression with a bounded repetition,
+-- [0-9]{0,19}, ran several times slower than ^[0-9]*$).  The last tick or
+-- digits past it raise
+-- the C build's range error (uuidv7_boundary of infinity: its argument
+-- depends on the state, so that the planner never evaluates it ahead);
+-- anything else (a sign, a space, a point, a letter) is no tick uuidv7()
+-- wrote and raises 22P02 naming the setting and the value.  So no state
+-- gives an id past the last tick (wrapped to 1970) or before the clock.
 CREATE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL RESTRICTED
-RETURN CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(
-           CAST(pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', CAST(GREATEST(
-               (CAST(pg_catalog.round(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
-                                      OPERATOR(pg_catalog.*) 1000000) AS pg_catalog.int8)
-                OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125,
-               CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') AS pg_catalog.int8)
-                   OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false) AS pg_catalog.int8)
-           OPERATOR(pg_catalog.+) 1152921504606846976), '7', 14, 0), 2)
-       OPERATOR(pg_catalog.||) pg_catalog.right(CAST(pg_catalog.gen_random_uuid() AS pg_catalog.text), 17)
-       AS pg_catalog.uuid);
+RETURN CASE
+    -- empty (no id yet), or a tick before the last one: the next tick
+    WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')) OPERATOR(pg_catalog.<=) 19
+     AND COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]*$'
+     AND pg_catalog.lpad(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), ''), 19, '0')
+         OPERATOR(pg_catalog.~<=~) '1152921504606846974' THEN
+    CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(
+               CAST(pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', CAST(GREATEST(
+                   (CAST(pg_catalog.round(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+                                          OPERATOR(pg_catalog.*) 1000000) AS pg_catalog.int8)
+                    OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125,
+                   CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') AS pg_catalog.int8)
+                       OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false) AS pg_catalog.int8)
+               OPERATOR(pg_catalog.+) 1152921504606846976), '7', 14, 0), 2)
+           OPERATOR(pg_catalog.||) pg_catalog.right(CAST(pg_catalog.gen_random_uuid() AS pg_catalog.text), 17)
+           AS pg_catalog.uuid)
+    -- the state holds the last tick or digits past it: the C build's range error
+    WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')
+         OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
+        @extschema@.uuidv7_boundary(CASE WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.<>) ''
+                                     THEN CAST('infinity' AS pg_catalog.timestamptz) END)
+    -- anything else is no tick: an error that names the setting and the value
+    ELSE CAST(pg_catalog.concat('pg_uuidx_sql.uuidv7_tick holds ',
+                                pg_catalog.quote_literal(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')),
+                                ', not a tick') AS pg_catalog.uuid)
+END;
 
 COMMENT ON FUNCTION @extschema@.uuidv7() IS
 'UUIDv7 (RFC 9562): Unix milliseconds, a 1/4096 ms fraction, a counter and random bits; strictly increasing within a session';
@@ -67,7 +95,7 @@ DECLARE
     shifted_us pg_catalog.int8;
     now_tick pg_catalog.int8;
     tick pg_catalog.int8;
-    last pg_catalog.text := pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true);
+    last pg_catalog.text := COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '');
 BEGIN
     IF shifted OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
        OR shifted OPERATOR(pg_catalog.>) '10889-08-02 05:31:50.655999+00'::pg_catalog.timestamptz
@@ -81,6 +109,18 @@ BEGIN
     now_tick := ((now_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
                 OPERATOR(pg_catalog.+) (((now_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096)
                                         OPERATOR(pg_catalog./) 1000);
+    -- the state as uuidv7() reads it: empty, a tick, digits past the last
+    -- tick (the range error), or no tick at all (an error that names it)
+    IF NOT last OPERATOR(pg_catalog.~) '^[0-9]*$' THEN
+        PERFORM CAST(pg_catalog.concat('pg_uuidx_sql.uuidv7_tick holds ', pg_catalog.quote_literal(last),
+                                       ', not a tick') AS pg_catalog.uuid);
+    END IF;
+    IF pg_catalog.length(last) OPERATOR(pg_catalog.>) 19
+       OR pg_catalog.lpad(last, 19, '0') OPERATOR(pg_catalog.~>~) '1152921504606846974' THEN
+        RAISE EXCEPTION 'timestamp out of range for UUIDv7'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.';
+    END IF;
     tick := now_tick;
     IF last OPERATOR(pg_catalog.<>) '' THEN
         tick := GREATEST(tick, CAST(last AS pg_catalog.int8) OPERATOR(pg_catalog.+) 1);
@@ -110,21 +150,40 @@ COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 -- in time_high, time_mid, version and time_low order, which is v7's shape;
 -- clock_seq and node from a v4 id (62 random bits after the variant), the
 -- node's multicast bit set (6.10: bit 80 of the id, the lowest of octet 10)
--- so that it is never a real IEEE 802 address.
+-- so that it is never a real IEEE 802 address.  The state is checked as
+-- uuidv7()'s, with the UUIDv6 range error (uuidv6_boundary of infinity).
 CREATE FUNCTION @extschema@.uuidv6()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL RESTRICTED
-RETURN CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(
-           CAST(pg_catalog.set_config('pg_uuidx_sql.uuidv6_tick', CAST(GREATEST(
-               (CAST(pg_catalog.round(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
-                                      OPERATOR(pg_catalog.*) 1000000) AS pg_catalog.int8)
-                OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000,
-               CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') AS pg_catalog.int8)
-                   OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false) AS pg_catalog.int8)
-           OPERATOR(pg_catalog.+) 1152921504606846976), '6', 14, 0), 2)
-       OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substring(
-           pg_catalog.set_bit(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 80, 1), 9), 'hex')
-       AS pg_catalog.uuid);
+RETURN CASE
+    -- empty (no id yet), or a tick before the last one: the next tick
+    WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')) OPERATOR(pg_catalog.<=) 19
+     AND COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]*$'
+     AND pg_catalog.lpad(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), ''), 19, '0')
+         OPERATOR(pg_catalog.~<=~) '1152921504606846974' THEN
+    CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(
+               CAST(pg_catalog.set_config('pg_uuidx_sql.uuidv6_tick', CAST(GREATEST(
+                   (CAST(pg_catalog.round(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+                                          OPERATOR(pg_catalog.*) 1000000) AS pg_catalog.int8)
+                    OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000,
+                   CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') AS pg_catalog.int8)
+                       OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false) AS pg_catalog.int8)
+               -- a clock past 5236 (tick 2^60 and on) overflows here: an error, not an id of 1582
+               OPERATOR(pg_catalog.*) 8 OPERATOR(pg_catalog./) 8
+               OPERATOR(pg_catalog.+) 1152921504606846976), '6', 14, 0), 2)
+           OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substring(
+               pg_catalog.set_bit(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 80, 1), 9), 'hex')
+           AS pg_catalog.uuid)
+    -- the state holds the last tick or digits past it: the C build's range error
+    WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')
+         OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
+        @extschema@.uuidv6_boundary(CASE WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.<>) ''
+                                     THEN CAST('infinity' AS pg_catalog.timestamptz) END)
+    -- anything else is no tick: an error that names the setting and the value
+    ELSE CAST(pg_catalog.concat('pg_uuidx_sql.uuidv6_tick holds ',
+                                pg_catalog.quote_literal(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')),
+                                ', not a tick') AS pg_catalog.uuid)
+END;
 
 COMMENT ON FUNCTION @extschema@.uuidv6() IS
 'UUIDv6 (RFC 9562): Gregorian 100-ns time, clock_seq counter and random multicast node; strictly increasing within a session';
@@ -151,7 +210,7 @@ AS $$
 DECLARE
     us pg_catalog.int8;
     tick pg_catalog.int8;
-    last pg_catalog.text := pg_catalog.current_setting('pg_uuidx_sql.uuidv7_at', true);
+    last pg_catalog.text := COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_at', true), '');
     rand pg_catalog.int8;
     counter pg_catalog.int8;
 BEGIN
@@ -160,6 +219,24 @@ BEGIN
         RAISE EXCEPTION 'timestamp out of range for UUIDv7'
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.';
+    END IF;
+    -- the state: empty, or what the call before wrote (a tick and a counter
+    -- of 24 bits); anything else is an error that names it, never an id
+    IF last OPERATOR(pg_catalog.<>) '' THEN
+        IF NOT last OPERATOR(pg_catalog.~) '^[0-9]+/[0-9]+$' THEN
+            last := NULL;
+        ELSIF pg_catalog.length(pg_catalog.split_part(last, '/', 1)) OPERATOR(pg_catalog.>) 19
+              OR pg_catalog.lpad(pg_catalog.split_part(last, '/', 1), 19, '0') OPERATOR(pg_catalog.~>~) '1152921504606846975'
+              OR pg_catalog.length(pg_catalog.split_part(last, '/', 2)) OPERATOR(pg_catalog.>) 8 THEN
+            last := NULL;
+        ELSIF CAST(pg_catalog.split_part(last, '/', 2) AS pg_catalog.int8) OPERATOR(pg_catalog.>) 16777215 THEN
+            last := NULL;
+        END IF;
+        IF last IS NULL THEN
+            PERFORM CAST(pg_catalog.concat('pg_uuidx_sql.uuidv7_at holds ',
+                                           pg_catalog.quote_literal(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_at')),
+                                           ', not a tick and counter') AS pg_catalog.uuid);
+        END IF;
     END IF;
     us := CAST(pg_catalog.extract('epoch', ts) OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
     tick := ((us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)

@@ -4,13 +4,14 @@
 -- through a clock step back (the session state set ahead of the clock);
 -- uuidv7_at's time against the C build's for random instants, its order
 -- for a repeated instant and its limit; the errors, same SQLSTATE, message
--- and detail.  Random instants are seeded: the seed is printed, and
+-- and detail; the session state at its ends and holding what the generators
+-- never write.  Random instants are seeded: the seed is printed, and
 -- PGOPTIONS='-c pg_uuidx.seed=S' replays a run.
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 SET LOCAL TimeZone = 'UTC';
-SELECT plan(27);
+SELECT plan(100);
 
 SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
 FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
@@ -142,6 +143,89 @@ SELECT is(pg_temp.outcome('sqlbuild.uuidv7_at(''2026-05-01 12:00:00.123456+00'':
 SELECT is(pg_temp.outcome(format('sqlbuild.uuidv7_at(%L::timestamptz)', t)), pg_temp.outcome(format('cbuild.uuidv7_at(%L::timestamptz)', t)),
           'uuidv7_at(' || t || '): as the C build')
 FROM unnest(ARRAY['1969-12-31 23:59:59.999999+00', '10889-08-02 05:31:50.656+00', 'infinity', '-infinity']) AS t;
+
+-- The session state of the generators at its ends and when it
+-- holds something they never write: uuidv7(), uuidv7(interval) and uuidv6()
+-- (pg_uuidx_sql.uuidv7_tick, pg_uuidx_sql.uuidv6_tick) and uuidv7_at()
+-- (pg_uuidx_sql.uuidv7_at).  The last tick an id can hold (2^60 - 1) is
+-- made, the one before it too; past it each call fails as the C build does
+-- (22008, its message and detail) and the state stays where it was; a value
+-- that is no tick fails (22P02, or 22008 for digits past the last tick),
+-- never an id (a wrapped one from 1970 or 1582, or one before the clock).
+-- the generators, the setting each keeps its state in, the C build's error
+-- for a time its ids cannot hold, and the version nibble
+CREATE TEMP TABLE gens (call text, setting text, range_error text, v text);
+INSERT INTO gens VALUES
+    ('sqlbuild.uuidv7()', 'pg_uuidx_sql.uuidv7_tick', pg_temp.outcome('cbuild.uuidv7(''10000 years''::interval)'), '7'),
+    ('sqlbuild.uuidv7(''0''::interval)', 'pg_uuidx_sql.uuidv7_tick', pg_temp.outcome('cbuild.uuidv7(''10000 years''::interval)'), '7'),
+    ('sqlbuild.uuidv6()', 'pg_uuidx_sql.uuidv6_tick', pg_temp.outcome('cbuild.uuidv6_boundary(''infinity'')'), '6');
+
+SELECT is(range_error,
+          CASE v WHEN '7' THEN 'ERROR 22008: timestamp out of range for UUIDv7 (UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.)'
+                 ELSE 'ERROR 22008: timestamp out of range for UUIDv6 (UUIDv1 and UUIDv6 hold times from 1582-10-15 00:00:00+00 to 5236-03-31 21:21:00.684697+00.)' END,
+          g.call || ': the C build''s range error to compare with (docs/errors.md)')
+FROM gens AS g;
+
+-- the call after the state was set to tick: its outcome (of an id, the
+-- first 19 characters: the time and version), and the state after it
+CREATE FUNCTION pg_temp.after(g gens, tick text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    r text;
+BEGIN
+    PERFORM set_config(g.setting, tick, false);
+    r := pg_temp.outcome(g.call);
+    IF r !~ '^ERROR' THEN
+        r := left(r, 19);
+    END IF;
+    RETURN r || ' / ' || current_setting(g.setting);
+END $$;
+
+-- one before the last tick, the last tick: ids of the largest times
+SELECT is(pg_temp.after(g, '1152921504606846973'), format('ffffffff-ffff-%sffe- / 1152921504606846974', v),
+          g.call || ': the tick before the last one')
+FROM gens AS g;
+SELECT is(pg_temp.after(g, '1152921504606846974'), format('ffffffff-ffff-%sfff- / 1152921504606846975', v),
+          g.call || ': the last tick')
+FROM gens AS g;
+SELECT ok(cbuild.uuid_extract_version(id) = v::int AND get_byte(uuid_send(id), 8) >> 6 = 2,
+          g.call || ': the id of the last tick has its version and the RFC variant')
+FROM gens AS g,
+     LATERAL (SELECT pg_temp.outcome(g.call)::uuid AS id FROM (SELECT set_config(g.setting, '1152921504606846974', false)) AS s) AS l;
+-- past it: the C build's error, again and again, and the state unchanged
+SELECT is(pg_temp.after(g, '1152921504606846975'), range_error || ' / 1152921504606846975',
+          g.call || ': past the last tick, the C build''s error; the state stays')
+FROM gens AS g;
+SELECT is(pg_temp.outcome(g.call), range_error, g.call || ': past the last tick, the next call fails too')
+FROM gens AS g;
+-- digits of a tick that no id holds: the same error
+SELECT is(pg_temp.after(g, t), range_error || ' / ' || t, g.call || ': state ' || t || ', the range error')
+FROM gens AS g, unnest(ARRAY['1152921504606846976', '9223372036854775807', '9999999999999999999999']) AS t;
+
+-- no tick at all: an error that names the setting and the value
+SELECT is(pg_temp.after(g, t),
+          format('ERROR 22P02: invalid input syntax for type uuid: "%s holds %s, not a tick" () / %s', g.setting, quote_literal(t), t),
+          g.call || ': state ' || quote_literal(t) || ', an error')
+FROM gens AS g, unnest(ARRAY['abc', '-5', '1.5', ' 12', '12 ', '+12', '0x10', '1e3']) AS t;
+
+-- an empty state (RESET, DISCARD ALL), a small one, leading zeros and all:
+-- the clock's time
+SELECT ok(cbuild.uuid_extract_timestamp_us(id) BETWEEN clock_timestamp() - interval '1 second' AND clock_timestamp(),
+          g.call || ': state ' || quote_literal(t) || ', the clock''s time')
+FROM gens AS g, unnest(ARRAY['', '0', '0012']) AS t,
+     LATERAL (SELECT pg_temp.outcome(g.call)::uuid AS id FROM (SELECT set_config(g.setting, t, false)) AS s) AS l;
+
+-- uuidv7_at: its state is tick/counter; a value it never writes is an
+-- error, never an id
+SELECT is((SELECT pg_temp.outcome('sqlbuild.uuidv7_at(''2026-05-01 12:00:00.123456+00''::timestamptz)')
+           FROM (SELECT set_config('pg_uuidx_sql.uuidv7_at', t, false)) AS s),
+          format('ERROR 22P02: invalid input syntax for type uuid: "pg_uuidx_sql.uuidv7_at holds %s, not a tick and counter" ()',
+                 quote_literal(t)),
+          'uuidv7_at: state ' || quote_literal(t) || ', an error')
+FROM unnest(ARRAY['abc', '-5/3', ' 12/3', '5', '5/', '/5', '123/-100', '123/abc', '123/16777216', '123/1.5']) AS t;
+SELECT ok((SELECT cbuild.uuid_extract_timestamp_us(sqlbuild.uuidv7_at('2026-05-01 12:00:00.123456+00'::timestamptz))
+           FROM (SELECT set_config('pg_uuidx_sql.uuidv7_at', t, false)) AS s) = '2026-05-01 12:00:00.123456+00',
+          'uuidv7_at: state ' || quote_literal(t) || ', an id')
+FROM unnest(ARRAY['', '123/16777215', '0/0']) AS t;
 
 SELECT * FROM finish();
 ROLLBACK;

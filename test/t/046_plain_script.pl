@@ -29,9 +29,11 @@ $node->safe_psql('postgres', 'CREATE ROLE app LOGIN; CREATE ROLE app_reader; CRE
 	CREATE DATABASE other OWNER app');
 my $schema = 'My Ids';
 (my $q = $schema) =~ s/"/""/g;
-# pg_catalog after the schema: 17 and 18 have core functions of some of these
-# names (on 17 uuid_extract_timestamp reads no v7 id), as the README says
-$node->safe_psql('postgres', qq{ALTER DATABASE plain SET search_path = "$q", public, pg_catalog});
+# the search_path docs/managed.md gives: the schema first, as 17 and 18 have
+# core functions of some of these names (on 17 uuid_extract_timestamp reads
+# no v7 id), then pg_catalog, before every schema other roles can create in
+my $path = qq{"$q", pg_catalog, "\$user", public};
+$node->safe_psql('postgres', qq{ALTER DATABASE plain SET search_path = $path});
 
 my ($rc, $out, $err) = psql_file($node, 'plain', 'app', $plain, { schema => $schema });
 ok($rc == 0, qq{app runs pg_uuidx_plain.sql with schema="$schema"}) or diag($err);
@@ -64,12 +66,24 @@ like($err, qr/extension "pg_uuidx" does not exist/, 'no extension: ALTER EXTENSI
 ($rc, $out, $err) = psql_file($node, 'plain', 'app', $plain, { schema => $schema });
 like($err, qr/already has functions named like pg_uuidx's/, 'a second run into the same schema stops at the clash check');
 
+# that path keeps a function planted in public by a role that is not
+# superuser (app owns the database, so public) out of a superuser's
+# unqualified calls; with public before pg_catalog it would run
+# (CVE-2018-1058)
+$node->safe_psql('plain', q{SET ROLE app;
+	CREATE FUNCTION public.now() RETURNS timestamptz LANGUAGE sql AS $$ SELECT timestamptz 'epoch' $$});
+is($node->safe_psql('plain', q{SELECT current_setting('search_path') || ': ' || (now() = timestamptz 'epoch')}),
+	qq{$path: false}, "the database's search_path: a superuser's now() is core's, not app's public.now()");
+is($node->safe_psql('plain', qq{SET search_path = "$q", public, pg_catalog; SELECT now() = timestamptz 'epoch'}), 't',
+	'with public before pg_catalog, the same call would run public.now()');
+$node->safe_psql('plain', 'DROP FUNCTION public.now()');
+
 # dump and restore of a database that uses them
 $node->safe_psql('plain', app_schema());
 my $dump_err = move_database(from => $node, to => $node, db => 'plain', to_db => 'restored', label => 'plain script',
 	prepare => sub {
 		$node->safe_psql('postgres', qq{CREATE DATABASE restored OWNER app;
-			ALTER DATABASE restored SET search_path = "$q", public, pg_catalog});
+			ALTER DATABASE restored SET search_path = $path});
 	});
 my ($ddl) = run_command([ 'pg_dump', '--schema-only', '-d', $node->connstr('plain') ]);
 ok($ddl =~ /^CREATE FUNCTION "\Q$q\E"\.uuidv7\(\)/m && $ddl !~ /^CREATE EXTENSION/m,

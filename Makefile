@@ -64,7 +64,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck prove_installcheck crosscheck dist sql-only pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt pg_tle
+.PHONY: demo test bench memcheck parallel-check prove_installcheck crosscheck dist sql-only pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt pg_tle
 
 demo:
 	bash test/run.sh demo
@@ -77,6 +77,11 @@ bench:
 
 memcheck:
 	MEMCHECK=1 bash test/run.sh
+
+# pg_regress and pgTAP with every query that can be planned with a parallel
+# worker (debug_parallel_query = regress): the parallel lane of "make test"
+parallel-check:
+	bash test/run.sh parallel
 
 # the TAP tests alone, against the installed extension
 prove_installcheck:

@@ -10,6 +10,10 @@
 #                           test/sqlbuild/*.sql beside the C build, and
 #                           test/sqlbuild/extension/*.sql with time_laws.sql
 #                           where it is the extension pg_uuidx
+#               parallel    pg_regress and pgTAP again, on a cluster where
+#                           every query that can is planned with a parallel
+#                           worker (test/parallel_on.sh: debug_parallel_query,
+#                           force_parallel_mode on 15, = regress)
 #               TAP         "make prove_installcheck": test/t/*.pl, each
 #                           with clusters of its own
 #               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl
@@ -18,6 +22,8 @@
 # private_server): the server's own directories are only read, whether the
 # run passes, fails or is interrupted.
 #   demo        test/demo.sql ("make demo")
+#   parallel    the parallel lane of "make test" alone ("make
+#               parallel-check")
 #   bench       test/bench/bench.pl, report in OUT ("make bench"); with
 #               PHASES=versions also the base version BASE (a git ref,
 #               default b1b4130: 1.2) as the extension pg_uuidx_base
@@ -102,18 +108,23 @@ prove_counts() {
     echo "$((${total:-0} - ran_failed)) $failed"
 }
 
-# sql_suites LABEL - pg_regress and pgTAP against what is installed, on one
-# cluster; logs in $work/LABEL.*.  Before 17 the cluster preloads pg_uuidx:
-# the commit horizon (sql/read_after_tables.sql reads with it) has its
-# shared state only so there.
+# sql_suites LABEL [SETUP] - pg_regress and pgTAP against what is
+# installed, on one cluster, after the shell command SETUP (test/parallel_on.sh)
+# when given: if it fails, nothing runs and the step is one failure; logs in
+# $work/LABEL.*.  Before 17 the cluster preloads pg_uuidx: the commit horizon
+# (sql/read_after_tables.sql reads with it) has its shared state only so
+# there.
 sql_suites() {
-    local l=$1 p f preload=()
+    local l=$1 setup=${2:-} first=: p f preload=()
+    [ -z "$setup" ] || first="$setup || { touch $l.setup.failed; exit 1; }"
     [ "$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')" -ge 17 ] ||
         preload=(-c "shared_preload_libraries = 'pg_uuidx'")
-    in_cluster "${preload[@]}" bash -c "echo '== $l: pg_regress'; make -s installcheck PG_CONFIG=\"\$PG_CONFIG\" 2>&1 | tee $l.regress
+    in_cluster "${preload[@]}" bash -c "$first
+        echo '== $l: pg_regress'; make -s installcheck PG_CONFIG=\"\$PG_CONFIG\" 2>&1 | tee $l.regress
         [ \${PIPESTATUS[0]} = 0 ] || { touch $l.regress.failed; cat regression.diffs 2>/dev/null; }
         echo '== $l: pgTAP (pg_prove)'; createdb pgtap_run
         pg_prove --psql-bin \"\$(command -v psql)\" -d pgtap_run test/pgtap/*.sql 2>&1 | tee $l.pgtap" || true
+    if [ -f "$work/$l.setup.failed" ]; then count "$l setup" 0 1 "FAILED: $setup"; return; fi
     cd "$work"
     touch "$l.regress" "$l.pgtap"
     p=$(grep -cE '(\.\.\. ok|^ok [0-9])' "$l.regress" || true)
@@ -165,6 +176,15 @@ sqlbuild_suites() {
     read -r p2 f2 < <(prove_counts "$work/$l.ext.pgtap")
     [ ! -d "$work/tmp_check" ] || mv "$work/tmp_check" "$work/$l.ext.tmp_check"
     count "$l pgTAP" $((p + p2)) $((f + f2)) "$(grep -hE '^(Files=|Result:)' "$work/$l.pgtap" "$work/$l.ext.pgtap" | cut -d, -f1-2 | xargs)"
+}
+
+# parallel_lane - pg_regress and pgTAP again, on a cluster where every
+# session plans each query it can with a parallel worker
+# (test/parallel_on.sh: debug_parallel_query, on 15 force_parallel_mode, set
+# to regress and seen to work): a PARALLEL SAFE function that calls a
+# restricted one, or a worker that acts for its leader, shows up here
+parallel_lane() {
+    sql_suites parallel "bash test/parallel_on.sh"
 }
 
 # tap LABEL TESTS - TAP tests through "make prove_installcheck"; the log of
@@ -332,6 +352,7 @@ case $mode in
     citus) optional citus test/lanes/citus/build.sh test/lanes/citus/citus.pl ;;
     pg_uuidv7-adopt) optional pg_uuidv7-adopt test/lanes/pg_uuidv7/build.sh test/lanes/pg_uuidv7/adopt.pl ;;
     pg_tle) optional pg_tle test/lanes/pg_tle/build.sh "test/lanes/pg_tle/*.pl" ;;
+    parallel) build_install; parallel_lane ;;
     pgxn) pgxn_test "${2:?usage: $0 pgxn ZIP}" ;;
     deb) deb_test ;;
     "")
@@ -342,6 +363,7 @@ case $mode in
             pg_uuidv7_fixture
             sql_suites main
             sqlbuild_suites
+            parallel_lane
             [ "${FAULTS:-1}" = 0 ] || tap main "${PROVE_TESTS:-test/t/*.pl}"
             [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/099_sanitizer.pl
         fi ;;

@@ -3,9 +3,11 @@
 #
 # First the cases one by one (the calling transaction left out, another
 # session's open transaction, a prepared transaction from before a
-# restart, a clock stepped back, a standby, the reader's refusals); then the
-# stress run: pgbench writers with random transaction lengths, savepoints,
-# rollbacks, two-phase commits and a few long transactions, the test clock
+# restart, a clock stepped back, a standby, the reader's refusals, ids made
+# in parallel workers for their leader's transaction); then the stress run:
+# pgbench writers with random transaction lengths, savepoints, rollbacks,
+# two-phase commits, a few long transactions and ids that only parallel
+# workers make (PARALLEL SAFE wrappers of the generators), the test clock
 # stepped back in the middle, and four readers polling at the same time:
 # pg_uuidx_read_after() on the v7 and the v6 table must see every committed
 # row exactly once, in id order; "id > last" and a horizon of now() (the
@@ -242,6 +244,82 @@ sql_ok($noprep, 'postgres', q{SELECT uuidv7_horizon() > uuidv7_boundary(clock_ti
 	uuidv7_horizon()::text}, 'and the horizon follows the clock');
 $noprep->stop;
 
+# ---- ids made in parallel workers
+#
+# uuidv7() is PARALLEL RESTRICTED, but a PARALLEL SAFE function that calls it
+# and is not inlined (PL/pgSQL, a STRICT SQL function) runs it in a worker
+# when the planner puts it below a Gather: the worker's id belongs to its
+# leader's transaction, and it must hold the horizon until that transaction
+# has ended, no longer
+my $par_guc = $major >= 16 ? 'debug_parallel_query' : 'force_parallel_mode';
+$node->safe_psql('postgres', q{
+CREATE FUNCTION par_id() RETURNS uuid LANGUAGE plpgsql PARALLEL SAFE AS $$ BEGIN RETURN uuidv7(); END $$;
+CREATE FUNCTION par_id6() RETURNS uuid LANGUAGE plpgsql PARALLEL SAFE AS $$ BEGIN RETURN uuidv6(); END $$;
+-- not inlined: STRICT, and the body does not use the argument
+CREATE FUNCTION par_id_of(w int) RETURNS uuid LANGUAGE sql STRICT PARALLEL SAFE AS $$ SELECT uuidv7() $$;
+CREATE FUNCTION par_id_then_fail() RETURNS uuid LANGUAGE plpgsql PARALLEL SAFE AS $$
+BEGIN PERFORM uuidv7(); RAISE EXCEPTION 'after an id'; END $$;
+CREATE FUNCTION par_pid() RETURNS int LANGUAGE plpgsql PARALLEL SAFE AS $$ BEGIN RETURN pg_backend_pid(); END $$;
+CREATE TABLE obp (id uuid PRIMARY KEY, w int NOT NULL);
+});
+
+for my $wrapper ('par_id()', 'par_id_of(1)')
+{
+	my ($made, $worker, $leader, $after) = split /\|/, $node->safe_psql('postgres', qq{
+		SET $par_guc = on;
+		SELECT $wrapper AS made, par_pid() AS worker \\gset
+		SELECT :'made', :worker, pg_backend_pid(), clock_timestamp()});
+	isnt($worker, $leader, "$wrapper under $par_guc = on runs in a worker (pid $worker, its leader $leader)");
+	sql_ok($node, 'postgres', q{SELECT count(*) = 0, json_agg(h)::text FROM pg_uuidx_horizon_holders() h},
+		"after $wrapper in a worker, in a transaction that has ended: no holder left");
+	sql_ok($node, 'postgres', qq{
+		SELECT uuidv7_horizon() > '$made' AND uuidv7_horizon() >= uuidv7_boundary('$after'), uuidv7_horizon()::text},
+		"and the horizon moves on past its id and the clock reading after it");
+}
+($ret, $out, $err) = $node->psql('postgres', "SET $par_guc = on; SELECT par_id_then_fail(); SELECT clock_timestamp()",
+	on_error_stop => 0);
+like($err, qr/ERROR:  after an id/, 'a worker that made an id and failed: its leader\'s transaction rolled back');
+sql_ok($node, 'postgres', qq{
+	SELECT count(*) = 0 AND uuidv7_horizon() >= uuidv7_boundary('$out'),
+	       uuidv7_horizon()::text || ' ' || coalesce(json_agg(h)::text, '') FROM pg_uuidx_horizon_holders() h},
+	'no holder left after it, and the horizon passes the clock reading after it');
+
+# a transaction whose first id a worker made (the leader made none itself)
+# holds the horizon until its leader commits, also while other sessions'
+# workers come and go; a reader polling meanwhile misses nothing
+my $lead = $node->background_psql('postgres');
+$lead->query_safe("SET $par_guc = on");
+$lead->query_safe('BEGIN');
+my $x = $lead->query_safe('SELECT par_id()');
+my $lead_worker = $lead->query_safe('SELECT par_pid()');
+my $lead_pid = $lead->query_safe('SELECT pg_backend_pid()');
+isnt($lead_worker, $lead_pid, 'the open transaction\'s id was made in a worker');
+$node->safe_psql('postgres', qq{
+	SET $par_guc = on;
+	SELECT par_id() AS y \\gset
+	INSERT INTO obp VALUES (:'y', 1);
+	SELECT par_id_of(2) AS y \\gset
+	INSERT INTO obp VALUES (:'y', 2);
+	SELECT par_id()});
+sql_ok($node, 'postgres', qq{
+	SELECT uuidv7_horizon() <= '$x', uuidv7_horizon()::text || ' ' || (SELECT json_agg(h) FROM pg_uuidx_horizon_holders() h)},
+	'a worker\'s id holds its leader\'s transaction: another session\'s horizon stays at or below it while it is open');
+sql_ok($node, 'postgres', qq{
+	SELECT count(*) = 1 AND bool_and(pid = $lead_pid), json_agg(h)::text FROM pg_uuidx_horizon_holders() h},
+	'pg_uuidx_horizon_holders() names the leader');
+my $read = $node->safe_psql('postgres', q{SELECT string_agg(id::text, ',' ORDER BY id) FROM pg_uuidx_read_after(NULL::obp, NULL, 100)});
+my @read = grep { $_ ne '' } split /,/, $read;
+$lead->query_safe("INSERT INTO obp VALUES ('$x', 0)");
+$lead->query_safe('COMMIT');
+sql_ok($node, 'postgres', qq{SELECT uuidv7_horizon() > '$x', uuidv7_horizon()::text},
+	'after the leader\'s commit the horizon passes that id');
+my $last = @read ? "'$read[-1]'" : 'NULL';
+push @read, grep { $_ ne '' } split /,/, $node->safe_psql('postgres', qq{
+	SELECT string_agg(id::text, ',' ORDER BY id) FROM pg_uuidx_read_after(NULL::obp, $last, 100)});
+is(join(',', @read), $node->safe_psql('postgres', q{SELECT string_agg(id::text, ',' ORDER BY id) FROM obp}),
+	'a reader that polled before and after the commit read every row once, in order');
+$lead->quit;
+
 # ---- the stress run
 
 $node->safe_psql('postgres', q{
@@ -333,7 +411,24 @@ INSERT INTO ob7 (id, w, kind) VALUES (':early', :client_id, 'long');
 COMMIT;
 },
 );
-my @weights = (short => 50, savepoint => 15, rollback => 10, twophase => 20, long => 5);
+# ids made by parallel workers for their leader's transaction (the leader
+# makes none itself), v7 through both kinds of wrapper and v6, committed
+# late; a row whose id the leader made after all (no worker free) is kind
+# 'parallel?'
+$scripts{parallel} = qq{
+\\set s random(0, 600)
+SET $par_guc = on;
+BEGIN;
+SELECT par_id() AS a, par_pid() AS pa \\gset
+SELECT par_id6() AS c \\gset
+\\sleep :s ms
+INSERT INTO ob7 (id, w, kind) VALUES (':a', :client_id, CASE WHEN :pa = pg_backend_pid() THEN 'parallel?' ELSE 'parallel' END);
+INSERT INTO ob6 (id, w) VALUES (':c', :client_id);
+SELECT par_id_of(:client_id) AS b, par_pid() AS pb \\gset
+INSERT INTO ob7 (id, w, kind) VALUES (':b', :client_id, CASE WHEN :pb = pg_backend_pid() THEN 'parallel?' ELSE 'parallel' END);
+COMMIT;
+};
+my @weights = (short => 50, savepoint => 15, rollback => 10, twophase => 20, long => 5, parallel => 10);
 my @files;
 while (my ($name, $weight) = splice(@weights, 0, 2))
 {
@@ -368,6 +463,11 @@ $node->safe_psql('postgres', q{
 });
 $_->finish or diag('a reader failed') for @readers;
 set_clock($clock, 0, 0, 0);
+sql_ok($node, 'postgres', q{
+	SELECT (SELECT count(*) FROM ob7 WHERE kind = 'parallel') > 0 AND count(*) = 0,
+	       format('%s rows with ids from workers, holders: %s', (SELECT count(*) FROM ob7 WHERE kind = 'parallel'),
+	              coalesce(json_agg(h)::text, 'none')) FROM pg_uuidx_horizon_holders() h},
+	'the parallel writer committed rows whose ids workers made, and with every writer gone no holder is left');
 
 my $stats = $node->safe_psql('postgres', q{
 	SELECT format('%s v7 rows (%s), %s v6 rows', (SELECT count(*) FROM ob7),

@@ -89,10 +89,18 @@ sub type_name
 # PostgreSQL inlines a STRICT SQL function only when its body is strict, and
 # the range predicates' bodies are ANDs, so that the planner sees index
 # conditions (range.sql); they return NULL for a NULL argument all the same.
+# The generators keep their state with set_config, which no process may call
+# while a parallel plan runs, the leader included: PARALLEL UNSAFE (the
+# planner judges a query by the label before it inlines the body).
 # test/sqlbuild/contract.sql expects the same.
 my %sql_labels = (
 	'uuidv7_in_time_range(uuid,tstzrange)' => 'i/-/s',
-	'uuidv6_in_time_range(uuid,tstzrange)' => 'i/-/s');
+	'uuidv6_in_time_range(uuid,tstzrange)' => 'i/-/s',
+	'uuidv7()' => 'v/-/u',
+	'uuidv6()' => 'v/-/u',
+	'uuidv7(interval)' => 'v/s/u',
+	'uuidv7_at(timestamp with time zone)' => 'v/s/u',
+	'uuidv7_at(timestamp without time zone)' => 'v/s/u');
 
 # the list
 my (%rows, @rows, %known_type);

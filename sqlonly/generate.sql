@@ -48,7 +48,7 @@
 -- gives an id past the last tick (wrapped to 1970) or before the clock.
 CREATE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL RESTRICTED
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN CASE
     -- empty (no id yet), or a tick before the last one: the next tick
     WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')) OPERATOR(pg_catalog.<=) 19
@@ -86,7 +86,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7() IS
 -- clock's.
 CREATE FUNCTION @extschema@.uuidv7(shift interval)
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 AS $$
 DECLARE
     now pg_catalog.timestamptz := pg_catalog.clock_timestamp();
@@ -154,7 +154,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 -- uuidv7()'s, with the UUIDv6 range error (uuidv6_boundary of infinity).
 CREATE FUNCTION @extschema@.uuidv6()
 RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL RESTRICTED
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN CASE
     -- empty (no id yet), or a tick before the last one: the next tick
     WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')) OPERATOR(pg_catalog.<=) 19
@@ -205,7 +205,7 @@ COMMENT ON FUNCTION @extschema@.uuidv4() IS
 -- with 23 random bits under a zero guard bit, 38 random bits after them.
 CREATE FUNCTION @extschema@.uuidv7_at(ts timestamptz)
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 AS $$
 DECLARE
     us pg_catalog.int8;
@@ -278,7 +278,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_at(timestamptz) IS
 -- uuidv7_at(ts timestamp): ts read as UTC whatever the session's TimeZone.
 CREATE FUNCTION @extschema@.uuidv7_at(ts timestamp)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 RETURN @extschema@.uuidv7_at(pg_catalog.timezone('UTC', ts));
 
 COMMENT ON FUNCTION @extschema@.uuidv7_at(timestamp) IS

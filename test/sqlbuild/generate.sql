@@ -11,7 +11,7 @@
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 SET LOCAL TimeZone = 'UTC';
-SELECT plan(100);
+SELECT plan(101);
 
 SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
 FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
@@ -226,6 +226,19 @@ SELECT ok((SELECT cbuild.uuid_extract_timestamp_us(sqlbuild.uuidv7_at('2026-05-0
            FROM (SELECT set_config('pg_uuidx_sql.uuidv7_at', t, false)) AS s) = '2026-05-01 12:00:00.123456+00',
           'uuidv7_at: state ' || quote_literal(t) || ', an id')
 FROM unnest(ARRAY['', '123/16777215', '0/0']) AS t;
+
+-- a query the planner may run with parallel workers: the generators keep
+-- their state with set_config, refused during a parallel plan even in the
+-- leader, so they must keep the whole query out of parallel mode
+CREATE TABLE par_rows AS SELECT g FROM generate_series(1, 20000) AS g;
+ANALYZE par_rows;
+SET LOCAL parallel_setup_cost = 0;
+SET LOCAL parallel_tuple_cost = 0;
+SET LOCAL min_parallel_table_scan_size = 0;
+SET LOCAL max_parallel_workers_per_gather = 2;
+SELECT lives_ok($$SELECT count(sqlbuild.uuidv7()) + count(sqlbuild.uuidv6()) + count(sqlbuild.uuidv7('1 day'))
+                         + count(sqlbuild.uuidv7_at(now())) FROM par_rows$$,
+                'the generators in a query over a table the planner could scan in parallel');
 
 SELECT * FROM finish();
 ROLLBACK;

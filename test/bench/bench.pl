@@ -26,6 +26,16 @@
 #              long transaction does to it (horizon.sql); the server is
 #              restarted for it with max_connections raised and, before 17,
 #              pg_uuidx in shared_preload_libraries, and again after it
+#   outbox     reading a table in order while writers commit late: id > last,
+#              a fixed lag of 1 s, the xid8 pattern, logical decoding through
+#              a slot, pg_uuidx_read_after() on the primary, a streaming
+#              standby and a logical subscriber, side by side on one workload
+#              (OUTBOX_SECONDS a pass, OUTBOX_CLIENTS writers), what each
+#              approach's table costs (OUTBOX_COST_SECONDS, OUTBOX_COST_REPS),
+#              and three stalls (OUTBOX_OTHERDB_SECONDS, OUTBOX_IDLE sessions
+#              for OUTBOX_IDLE_SECONDS, OUTBOX_IDMAKER_SECONDS); on clusters
+#              of its own (test/bench/outbox.pl says what it does), about 5
+#              minutes.  Alone: PHASES=outbox make bench
 # and, only when PHASES names it:
 #   versions   this build against a base version built from git in the same
 #              run: "make bench PHASES=versions [BASE=<git ref>]" (default
@@ -59,7 +69,9 @@ my %default = (
 	N_MEM => 10000000, N_RANGE => 10000000, REPS => 7, SECONDS_PER_RUN => 15,
 	PGBENCH_PRELOAD => 1000000, CLIENTS => '1 2 4 8', N_VER => 1000000, N_PLAN => 2000,
 	N_SQL => 200000, N_SQL_RANGE => 1000000, HZ_IDLE => 100, HZ_BUSY => 10, N_HZ => 20000,
-	PHASES => 'gen facade memory convert range textforms insert pgbench sqlbuild horizon');
+	OUTBOX_SECONDS => 30, OUTBOX_CLIENTS => 6, OUTBOX_POLL_MS => 50, OUTBOX_COST_SECONDS => 10, OUTBOX_COST_REPS => 3,
+	OUTBOX_OTHERDB_SECONDS => 30, OUTBOX_IDLE => 50, OUTBOX_IDLE_SECONDS => 10, OUTBOX_IDMAKER_SECONDS => 10,
+	PHASES => 'gen facade memory convert range textforms insert pgbench sqlbuild horizon outbox');
 # phases run only when PHASES names them
 my @optional_phases = ('versions');
 my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
@@ -68,6 +80,7 @@ for (grep { $default{$_} =~ /^\d+$/ } sort keys %default)
 	my $min = $_ eq 'PGBENCH_PRELOAD' ? 0 : 1;
 	die "$_ must be an integer of at least $min, not '$o{$_}'\n" unless $o{$_} =~ /^\d+$/ && $o{$_} >= $min;
 }
+die "OUTBOX_CLIENTS must be 3 or more\n" if $o{OUTBOX_CLIENTS} < 3;
 die "CLIENTS must list positive integers, not '$o{CLIENTS}'\n" unless $o{CLIENTS} =~ /^[1-9]\d*( [1-9]\d*)*$/;
 my %phase = map { $_ => 1 } split ' ', $o{PHASES};
 for my $p (keys %phase)
@@ -251,6 +264,14 @@ if ($phase{horizon})
 {
 	horizon_phase();
 }
+if ($phase{outbox})
+{
+	# its own clusters, through PostgreSQL's TAP modules (beside PGXS)
+	chomp(my $pgxs = `pg_config --pgxs`);
+	my $tap = ($pgxs =~ s{/src/makefiles/pgxs\.mk$}{}r) . '/src/test/perl';
+	local @ENV{ grep { /^OUTBOX_/ } keys %o } = map { $o{$_} } grep { /^OUTBOX_/ } keys %o;
+	run($^X, '-I', $tap, "$here/outbox.pl");
+}
 my $load_end = loadavg();
 
 # restart the server with settings of ALTER SYSTEM
@@ -341,7 +362,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions sqlbuild horizon);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions sqlbuild horizon outbox);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

@@ -1,0 +1,378 @@
+# test/bench/outbox.pl - the outbox phase of "make bench" (bench.pl runs it
+# with PostgreSQL's TAP modules on the include path; it writes
+# $BENCH_OUT/outbox.md).  Reading a table in order while writers commit late,
+# the patterns people use side by side on one workload, on clusters of its
+# own that it stops when it ends: a primary (wal_level=logical,
+# track_commit_timestamp=on, max_prepared_transactions, fsync on), a
+# streaming standby of it and a logical subscriber of it.
+#   costs    single-row INSERTs by OUTBOX_CLIENTS pgbench clients for
+#            OUTBOX_COST_SECONDS, OUTBOX_COST_REPS interleaved repetitions, into
+#            a table with a plain uuidv7() key, the same with the xid8 column
+#            and its index, with the guard trigger, and with a tick every
+#            100 ms: insert tps, heap + index bytes a row, WAL bytes a row
+#   pass 1   writers for OUTBOX_SECONDS: short transactions (1-3 rows, up to
+#            20 ms apart), two-phase ones (PREPARE, COMMIT PREPARED 50-500 ms
+#            later), and two clients of long ones (2-5 s open); ids made by
+#            the server in the inserting transaction (DEFAULT uuidv7())
+#   pass 2   the same writers with ids made by the client 0-200 ms before
+#            their transaction, the guard trigger on the table, pgbench
+#            --max-tries retrying its refusals (40001)
+#   stalls   light writers (2 clients, 100 transactions a second) while
+#            (a) a writing transaction stays open OUTBOX_OTHERDB_SECONDS in
+#            another database, (b) OUTBOX_IDLE sessions sit idle in
+#            transaction for OUTBOX_IDLE_SECONDS without writing, (c) one
+#            transaction makes an id, inserts it and stays open
+#            OUTBOX_IDMAKER_SECONDS; what each culprit looks like in
+#            pg_uuidx_horizon_holders(), pg_stat_activity and
+#            pg_replication_slots
+# In every pass the readers poll every OUTBOX_POLL_MS side by side (see
+# ob_read in outbox.sql): id > last, a fixed lag of 1 s, the xid8 pattern,
+# logical decoding through a slot (test_decoding), pg_uuidx_read_after() on
+# the primary, on the standby and on the subscriber (ticks from the primary
+# every 100 ms).  Rows missed and read twice are counted against what
+# committed; lag is the read time minus the commit time
+# (pg_xact_commit_timestamp(xmin) on the primary).
+#
+# Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use IPC::Run;
+use Time::HiRes qw(sleep time);
+
+# PostgreSQL::Test::Utils sends STDOUT and STDERR to its log file
+# (tmp_check/log/regress_log_outbox): progress and errors go to the
+# terminal's
+my ($stdout, $stderr);
+BEGIN { open($stdout, '>&', \*STDOUT) and open($stderr, '>&', \*STDERR) or die $!; }
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+$stdout->autoflush(1);
+$SIG{__DIE__} = sub { print $stderr "outbox: $_[0]" unless $^S; };
+
+my %o = map { $_ => $ENV{$_} } qw(OUTBOX_SECONDS OUTBOX_CLIENTS OUTBOX_POLL_MS OUTBOX_COST_SECONDS OUTBOX_COST_REPS
+  OUTBOX_OTHERDB_SECONDS OUTBOX_IDLE OUTBOX_IDLE_SECONDS OUTBOX_IDMAKER_SECONDS);
+for (sort keys %o)
+{
+	die "$_ is not set: run make bench\n" unless defined $o{$_} && $o{$_} =~ /^[1-9]\d*$/;
+}
+die "OUTBOX_CLIENTS must be 3 or more (two of them run the long transactions)\n" if $o{OUTBOX_CLIENTS} < 3;
+my $out = $ENV{BENCH_OUT} or die "BENCH_OUT is not set: run make bench\n";
+my $here = $FindBin::RealBin;
+my $poll = $o{OUTBOX_POLL_MS} / 1000;
+my $tick_every = 0.1;
+sub say { print $stdout "== outbox: @_\n"; return; }
+
+my $primary = PostgreSQL::Test::Cluster->new('outbox_primary');
+$primary->init(allows_streaming => 'logical');
+my ($major) = `pg_config --version` =~ /PostgreSQL (\d+)/ or die "pg_config --version: no major\n";
+# pg_uuidx's functions ahead of core's same-named ones (17/18: uuidv7())
+my @common = ("search_path = 'public, pg_catalog'", 'log_statement = none', 'log_min_messages = warning',
+	$major < 17 ? "shared_preload_libraries = 'pg_uuidx'" : ());
+$primary->append_conf('postgresql.conf', join("\n", @common, 'fsync = on', 'shared_buffers = 1GB',
+	'max_wal_size = 4GB', 'track_commit_timestamp = on', 'max_prepared_transactions = 50',
+	'max_connections = ' . ($o{OUTBOX_IDLE} + 60), 'max_wal_senders = 10', 'max_replication_slots = 10') . "\n");
+$primary->start;
+my $pver = $primary->safe_psql('postgres', 'SELECT version()');
+say "primary: $pver, socket " . $primary->host . ' port ' . $primary->port;
+$primary->safe_psql('postgres', 'CREATE DATABASE bench');
+$primary->safe_psql('postgres', 'CREATE DATABASE otherdb');
+$primary->safe_psql('otherdb', 'CREATE TABLE t (n int)');
+$primary->safe_psql('bench', 'CREATE EXTENSION pg_uuidx; CREATE EXTENSION dblink;');
+$primary->safe_psql('bench', slurp_file("$here/outbox.sql"));
+sub has_function { return $primary->safe_psql('bench', "SELECT to_regprocedure('$_[0]') IS NOT NULL") eq 't'; }
+my $has_guard = has_function('pg_uuidx_horizon_guard()');
+my $has_tick = has_function('pg_uuidx_tick()');
+my $ext = $primary->safe_psql('bench', "SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'");
+say "pg_uuidx $ext: " . ($has_guard ? '' : 'no ') . 'pg_uuidx_horizon_guard(), ' . ($has_tick ? '' : 'no ')
+  . 'pg_uuidx_tick()' . ($has_tick ? '' : ' (standby and subscriber readers left out)');
+
+my @conn = ('-h', $primary->host, '-p', $primary->port);
+# a libpq connection string without quotes, to put in SQL literals
+sub conninfo { return 'host=' . $_[0]->host . ' port=' . $_[0]->port . ' dbname=bench'; }
+my $dir = PostgreSQL::Test::Utils::tempdir();
+
+# a pgbench script file in $dir, its text with TBL replaced by the table
+sub script
+{
+	my ($name, $table, $text) = @_;
+	my $f = "$dir/$name.$table.sql";
+	open(my $fh, '>', $f) or die "$f: $!";
+	print $fh $text =~ s/TBL/$table/gr;
+	close($fh);
+	return $f;
+}
+
+# pgbench's output, started in the background (IPC::Run harness, output ref)
+sub pgbench_start
+{
+	my ($db, @args) = @_;
+	my $o = '';
+	my $h = IPC::Run::start([ 'pgbench', '-n', '-M', 'simple', @args, @conn, $db ], '>', \$o, '2>&1');
+	return [ $h, \$o ];
+}
+sub pgbench_finish
+{
+	my ($p) = @_;
+	$p->[0]->finish or die "pgbench failed:\n${ $p->[1] }";
+	return ${ $p->[1] };
+}
+sub tps { my ($res) = @_; return ($res =~ /^tps = ([\d.]+)/m)[0] // die "no tps in pgbench's output:\n$res"; }
+
+# ---- costs: the table each approach needs, on the primary alone
+my %cost_def = (
+	'plain uuidv7() key' => '',
+	'+ xid8 column and index' => "ALTER TABLE TBL ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();\n"
+	  . "CREATE INDEX ON TBL (xid, id);",
+	$has_guard ? ('+ guard trigger' => 'CREATE TRIGGER TBL_guard BEFORE INSERT OR UPDATE OF id ON TBL'
+		  . ' FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();') : (),
+	$has_tick ? ('+ a tick every 100 ms' => '') : ());
+my @variants = grep { exists $cost_def{$_} } ('plain uuidv7() key', '+ xid8 column and index', '+ guard trigger',
+	'+ a tick every 100 ms');
+$primary->safe_psql('bench', 'CREATE TABLE ob_cost (variant text, ord int, rep int, tps float8, rows bigint, bytes bigint,
+	wal_bytes numeric)');
+my $j = $o{OUTBOX_CLIENTS} % 2 ? 1 : 2;
+for my $rep (1 .. $o{OUTBOX_COST_REPS})
+{
+	my @order = $rep % 2 ? @variants : reverse @variants;
+	for my $v (@order)
+	{
+		say "costs: $v, $o{OUTBOX_CLIENTS} clients, $o{OUTBOX_COST_SECONDS} s (repetition $rep)";
+		$primary->safe_psql('bench', "DROP TABLE IF EXISTS obc;
+			CREATE TABLE obc (id uuid PRIMARY KEY DEFAULT uuidv7(), w int NOT NULL, kind text NOT NULL);
+			" . ($cost_def{$v} =~ s/TBL/obc/gr) . "
+			CHECKPOINT");
+		my $f = script('cost', 'obc', "INSERT INTO TBL (w, kind) VALUES (:client_id, 'cost');\n");
+		my $lsn0 = $primary->safe_psql('bench', 'SELECT pg_current_wal_lsn()');
+		my $ticker;
+		$ticker = IPC::Run::start([ 'psql', '-X', '-q', @conn, '-d', 'bench', '-c',
+			"CALL ob_ticker($o{OUTBOX_COST_SECONDS}, $tick_every)" ], '>', \my $to, '2>&1')
+		  if $v =~ /tick/;
+		my $res = pgbench_finish(pgbench_start('bench', '-c', $o{OUTBOX_CLIENTS}, '-j', $j, '-T', $o{OUTBOX_COST_SECONDS},
+			'-f', $f));
+		$ticker->finish or die "ticker failed: $to\n" if $ticker;
+		my ($ord) = grep { $variants[$_] eq $v } 0 .. $#variants;
+		$primary->safe_psql('bench', "INSERT INTO ob_cost SELECT '$v', $ord, $rep, " . tps($res) . ", count(*),
+			pg_table_size('obc') + pg_indexes_size('obc'),
+			pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0') FROM obc");
+	}
+}
+$primary->safe_psql('bench', 'DROP TABLE obc');
+
+# ---- the standby, the subscriber, the slot
+$primary->safe_psql('bench', q{SELECT pg_create_logical_replication_slot('ob_slot', 'test_decoding')});
+$primary->backup('b');
+my $standby = PostgreSQL::Test::Cluster->new('outbox_standby');
+$standby->init_from_backup($primary, 'b', has_streaming => 1);
+$standby->start;
+my $sub = PostgreSQL::Test::Cluster->new('outbox_subscriber');
+$sub->init;
+$sub->append_conf('postgresql.conf', join("\n", @common, 'max_connections = 40') . "\n");
+$sub->start;
+$sub->safe_psql('postgres', 'CREATE DATABASE bench');
+$sub->safe_psql('bench', 'CREATE EXTENSION pg_uuidx');
+$sub->safe_psql('bench', slurp_file("$here/outbox.sql"));
+my $pconn = conninfo($primary);
+if ($has_tick)
+{
+	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3, pg_uuidx_last_tick');
+}
+else
+{
+	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3');
+}
+$sub->safe_psql('bench', "CREATE SUBSCRIPTION ob_sub CONNECTION '$pconn' PUBLICATION ob_pub");
+$sub->wait_for_subscription_sync($primary, 'ob_sub', 'bench');
+say 'standby and subscriber ready';
+
+my @readers = ('id > last', 'lag 1 s', 'xid8', 'logical slot', 'pg_uuidx primary',
+	$has_tick ? ('pg_uuidx standby', 'pg_uuidx subscriber') : ());
+
+# start every reader and the ticker for $seconds on $table
+sub start_readers
+{
+	my ($pass, $table, $seconds) = @_;
+	my @h;
+	if ($has_tick)
+	{
+		push @h, IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', @conn, '-d', 'bench', '-c',
+			"CALL ob_ticker($seconds + 2, $tick_every)" ], '>', \my $o, '2>&1');
+		# a tick on the standby and the subscriber before their readers start
+		$primary->poll_query_until('bench', 'SELECT count(*) = 1 FROM pg_uuidx_last_tick');
+		$standby->poll_query_until('bench', 'SELECT count(*) = 1 FROM pg_uuidx_last_tick');
+		$sub->poll_query_until('bench', 'SELECT count(*) = 1 FROM pg_uuidx_last_tick');
+	}
+	my $sconn = conninfo($standby);
+	for my $r (@readers)
+	{
+		my $node = $r eq 'pg_uuidx subscriber' ? $sub : $primary;
+		push @h, IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', $node->host, '-p', $node->port,
+			'-d', 'bench', '-c', "CALL ob_read('$r', '$pass', '$table', $seconds, $poll, '$sconn')" ],
+			'>', \my $o, '2>', \my $e);
+		push @h, [ $r, \$e ];
+	}
+	return \@h;
+}
+sub finish_readers
+{
+	my ($h) = @_;
+	my @h = @$h;
+	while (my $x = shift @h)
+	{
+		my $info = ref $h[0] eq 'ARRAY' ? shift @h : [ 'ticker', \'' ];
+		$x->finish or die "reader $info->[0] failed: ${ $info->[1] }\n";
+	}
+	return;
+}
+# every transaction pgbench left prepared when its time was up: committed
+sub commit_prepared
+{
+	$primary->safe_psql('bench', q{SELECT format('COMMIT PREPARED %L', gid) FROM pg_prepared_xacts
+		WHERE database = current_database() \gexec});
+	return;
+}
+
+# ---- passes 1 and 2
+my %pgb;    # pass => pgbench outputs
+my $tail = 7;    # after the writers: the longest transaction (5 s) and the fixed lag (1 s)
+for my $pass (1, 2)
+{
+	my $table = "ob$pass";
+	my $client_ids = $pass == 2;
+	if ($client_ids && $has_guard)
+	{
+		$primary->safe_psql('bench', "CREATE TRIGGER ${table}_guard BEFORE INSERT OR UPDATE OF id ON $table
+			FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard()");
+	}
+	# ids made by the client: in a transaction of their own, 0-200 ms before the one that inserts them
+	my $ids = $client_ids ? "\\set d random(0, 200)\nSELECT uuidv7() AS a, uuidv7() AS b, uuidv7() AS c \\gset\n"
+	  . "\\sleep :d ms\n" : '';
+	my ($col, $first, $rest) = $client_ids
+	  ? ('id, ', "':a', ", "SELECT u, :client_id, KIND FROM unnest((ARRAY[':b', ':c']::uuid[])[1:(:n - 1)]) u")
+	  : ('', '', 'SELECT :client_id, KIND FROM generate_series(2, :n)');
+	my $short = script("short$pass", $table, "\\set n random(1, 3)\n\\set s random(0, 20)\n$ids" . "BEGIN;\n"
+		  . "INSERT INTO TBL (${col}w, kind) VALUES ($first:client_id, 'short');\n\\sleep :s ms\n"
+		  . "INSERT INTO TBL (${col}w, kind) " . ($rest =~ s/KIND/'short'/r) . ";\nCOMMIT;\n");
+	my $twophase = script("twophase$pass", $table, "\\set n random(1, 3)\n\\set g random(1, 2000000000)\n"
+		  . "\\set s random(50, 500)\n$ids" . "BEGIN;\n"
+		  . "INSERT INTO TBL (${col}w, kind) VALUES ($first:client_id, '2pc');\n"
+		  . "INSERT INTO TBL (${col}w, kind) " . ($rest =~ s/KIND/'2pc'/r) . ";\n"
+		  . "PREPARE TRANSACTION 'ob:client_id-:g';\n\\sleep :s ms\nCOMMIT PREPARED 'ob:client_id-:g';\n");
+	my $long = script("long$pass", $table, "\\set s random(2000, 5000)\n$ids" . "BEGIN;\n"
+		  . "INSERT INTO TBL (${col}w, kind) VALUES ($first:client_id, 'long');\n\\sleep :s ms\nCOMMIT;\n");
+	my @retry = $client_ids ? ('--max-tries=20') : ();
+	say "pass $pass: writers for $o{OUTBOX_SECONDS} s (" . ($client_ids ? 'ids made by the client 0-200 ms before'
+		  . ($has_guard ? ', guard trigger' : ', NO guard trigger (not installed)') : 'ids made by the server')
+	  . '), readers: ' . join(', ', @readers);
+	my $r = start_readers("pass $pass", $table, $o{OUTBOX_SECONDS} + $tail);
+	my $main = pgbench_start('bench', '-c', $o{OUTBOX_CLIENTS} - 2, '-j', 1, '-T', $o{OUTBOX_SECONDS}, @retry,
+		'-f', "$short\@80", '-f', "$twophase\@20");
+	my $longs = pgbench_start('bench', '-c', 2, '-j', 1, '-T', $o{OUTBOX_SECONDS}, @retry, '-f', $long);
+	$pgb{$pass} = { main => pgbench_finish($main), long => pgbench_finish($longs) };
+	commit_prepared();
+	finish_readers($r);
+	print $stdout "pass $pass writers:\n", map { /^(tps|number of|total number|maximum number)/ ? "  $_\n" : () }
+	  split /\n/, "$pgb{$pass}{main}\n$pgb{$pass}{long}";
+}
+
+# ---- stalls
+my @scen = (
+	[ 'otherdb', "a writing transaction open $o{OUTBOX_OTHERDB_SECONDS} s in another database", $o{OUTBOX_OTHERDB_SECONDS} ],
+	[ 'idle', "$o{OUTBOX_IDLE} sessions idle in transaction for $o{OUTBOX_IDLE_SECONDS} s, no writes",
+		$o{OUTBOX_IDLE_SECONDS} ],
+	[ 'idmaker', "one transaction that made an id and inserted it, open $o{OUTBOX_IDMAKER_SECONDS} s",
+		$o{OUTBOX_IDMAKER_SECONDS} ]);
+my $gap = 4;
+my $stall_seconds = $gap;
+$stall_seconds += $_->[2] + $gap for @scen;
+$primary->safe_psql('bench', 'CREATE TABLE ob_window (scenario text, label text, ord int, since timestamptz,
+	until timestamptz, holders text, xid_holders text, idle_in_xact int, slot_behind text)');
+say "stalls: light writers for $stall_seconds s, scenarios: " . join('; ', map { $_->[1] } @scen);
+my $sr = start_readers('stalls', 'ob3', $stall_seconds + $tail);
+my $light = script('light', 'ob3', "\\set n random(1, 3)\nBEGIN;\nINSERT INTO TBL (w, kind) "
+	  . "SELECT :client_id, 'light' FROM generate_series(1, :n);\nCOMMIT;\n");
+my $lw = pgbench_start('bench', '-c', 2, '-j', 1, '-R', 100, '-T', $stall_seconds, '-f', $light);
+sleep $gap;
+my $ord = 0;
+for my $s (@scen)
+{
+	my ($name, $label, $secs) = @$s;
+	$ord++;
+	say "stall: $label";
+	my $since = $primary->safe_psql('bench', 'SELECT clock_timestamp()');
+	my @h;
+	if ($name eq 'otherdb')
+	{
+		push @h, IPC::Run::start([ 'psql', '-X', '-q', @conn, '-d', 'otherdb', '-c',
+			"BEGIN; INSERT INTO t VALUES (1); SELECT pg_sleep($secs); COMMIT;" ], '>', \my $o, '2>&1');
+	}
+	elsif ($name eq 'idle')
+	{
+		# psql runs a shell command while its session sits idle in transaction
+		my $f = script('idle', 'ob3', "BEGIN;\nSELECT 1;\n\\! sleep $secs\nCOMMIT;\n");
+		push @h, IPC::Run::start([ 'psql', '-X', '-q', @conn, '-d', 'bench', '-f', $f ], '>', \my $o, '2>&1')
+		  for 1 .. $o{OUTBOX_IDLE};
+		$primary->poll_query_until('bench', "SELECT count(*) >= $o{OUTBOX_IDLE} FROM pg_stat_activity
+			WHERE state = 'idle in transaction'") or die "the idle sessions did not start\n";
+	}
+	else
+	{
+		push @h, IPC::Run::start([ 'psql', '-X', '-q', @conn, '-d', 'bench', '-c',
+			"BEGIN; INSERT INTO ob3 (w, kind) VALUES (0, 'culprit'); SELECT pg_sleep($secs); COMMIT;" ],
+			'>', \my $o, '2>&1');
+	}
+	# two thirds in: what the user would look at
+	sleep $secs * 2 / 3;
+	$primary->safe_psql('bench', qq{INSERT INTO ob_window (scenario, label, ord, since, holders, xid_holders,
+			idle_in_xact, slot_behind)
+		SELECT '$name', '$label', $ord, '$since',
+		  (SELECT coalesce(string_agg(format('pid %s (%s), since %s s', h.pid,
+		                     coalesce(a.state, 'prepared'), round(extract(epoch FROM clock_timestamp() - h.holds_since)::numeric, 1)), '; '), 'none')
+		   FROM pg_uuidx_horizon_holders() h LEFT JOIN pg_stat_activity a USING (pid)),
+		  (SELECT coalesce(string_agg(format('%s pid %s xid %s (%s, %s s)', datname, pid, backend_xid, state,
+		                     round(extract(epoch FROM clock_timestamp() - xact_start)::numeric, 1)), '; '), 'none')
+		   FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND xact_start < clock_timestamp() - interval '2 s'),
+		  (SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction'),
+		  (SELECT string_agg(format('%s %s', slot_name, pg_size_pretty(pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn))),
+		                     ', ' ORDER BY slot_name) FROM pg_replication_slots)});
+	sleep $secs / 3;
+	$_->finish or die "stall $name: a culprit failed\n" for @h;
+	$primary->safe_psql('bench', "UPDATE ob_window SET until = clock_timestamp() WHERE scenario = '$name'");
+	sleep $gap;
+}
+pgbench_finish($lw);
+finish_readers($sr);
+
+# ---- the record: what committed (with its commit time), what the subscriber read
+$primary->safe_psql('bench', q{
+CREATE TABLE committed AS
+SELECT 'pass 1' AS pass, id, kind, pg_xact_commit_timestamp(xmin) AS committed_at FROM ob1
+UNION ALL SELECT 'pass 2', id, kind, pg_xact_commit_timestamp(xmin) FROM ob2
+UNION ALL SELECT 'stalls', id, kind, pg_xact_commit_timestamp(xmin) FROM ob3;
+CREATE INDEX ON committed (pass, id);
+});
+$primary->safe_psql('bench', "INSERT INTO seen SELECT * FROM dblink('" . conninfo($sub) . "',
+	'SELECT reader, pass, seq, id, read_at FROM seen') AS d(reader text, pass text, seq bigint, id uuid,
+	read_at timestamptz)") if $has_tick;
+my ($retried, $retries, $failed) = (0, 0, 0);
+for (values %{ $pgb{2} })
+{
+	$retried += ($_ =~ /^number of transactions retried: (\d+)/m)[0] // 0;
+	$retries += ($_ =~ /^total number of retries: (\d+)/m)[0] // 0;
+	$failed += ($_ =~ /^number of failed transactions: (\d+)/m)[0] // 0;
+}
+open(my $fh, '>', "$out/outbox.md") or die $!;
+my %v = (readers => join(',', @readers), seconds => $o{OUTBOX_SECONDS}, clients => $o{OUTBOX_CLIENTS},
+	poll => $o{OUTBOX_POLL_MS}, cost_seconds => $o{OUTBOX_COST_SECONDS}, cost_reps => $o{OUTBOX_COST_REPS},
+	retried => $retried, retries => $retries, failed => $failed, guard => $has_guard ? 'on' : 'off',
+	tick => $has_tick ? 'on' : 'off', version => $pver, ext => $ext,
+	tps1 => sprintf('%.0f', tps($pgb{1}{main}) + tps($pgb{1}{long})),
+	tps2 => sprintf('%.0f', tps($pgb{2}{main}) + tps($pgb{2}{long})));
+print $fh $primary->safe_psql('bench', slurp_file("$here/outbox_report.sql"),
+	extra_params => [ map { ('-v', "$_=$v{$_}") } sort keys %v ]) . "\n";
+close($fh);
+
+$sub->safe_psql('bench', 'DROP SUBSCRIPTION ob_sub');
+$primary->safe_psql('bench', q{SELECT pg_drop_replication_slot('ob_slot')});
+$_->stop('fast') for $sub, $standby, $primary;
+say "done: $out/outbox.md";

@@ -1,0 +1,97 @@
+-- test/bench/outbox_report.sql: the outbox phase's section of the report,
+-- run by test/bench/outbox.pl on the phase's primary (psql -At) with the
+-- variables it passes: readers (comma-separated, in report order),
+-- seconds, clients, poll, cost_seconds, cost_reps, retried, retries,
+-- failed, guard, tick, version, ext, tps1, tps2.
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+\echo '## Reading in order: the outbox patterns'
+\echo
+SELECT format('%s, pg_uuidx %s. Readers poll every %s ms side by side on one primary (wal_level=logical, '
+              'track_commit_timestamp=on, fsync on), its streaming standby and a logical subscriber; ticks '
+              '(`pg_uuidx_tick()`) every 100 ms on the primary%s.', :'version', :'ext', :'poll',
+              CASE :'tick' WHEN 'on' THEN '' ELSE ' (not installed: no standby or subscriber reader)' END);
+\echo
+SELECT format('Writers, %s s a pass: %s pgbench clients of short transactions (1-3 rows, 0-20 ms apart; weight 80) '
+              'and two-phase ones (1-3 rows, COMMIT PREPARED 50-500 ms after PREPARE; weight 20), 2 clients of long '
+              'ones (one row, 2-5 s open). Pass 1: ids made by the server in the inserting transaction '
+              '(`DEFAULT uuidv7()`), %s transactions a second. Pass 2: the same with ids made by the client '
+              '0-200 ms before the transaction (`SELECT uuidv7() ... \gset`), guard trigger %s, %s transactions a '
+              'second; %s transactions retried after a refusal (40001), %s retries, %s failed.',
+              :'seconds', :'clients'::int - 2, :'tps1', :'guard', :'tps2', :'retried', :'retries', :'failed');
+\echo
+SELECT format('Committed: %s.', string_agg(format('%s %s rows (%s)', pass, n, kinds), '; ' ORDER BY pass))
+FROM (SELECT pass, sum(n) AS n, string_agg(format('%s %s', n, kind), ', ' ORDER BY kind) AS kinds
+      FROM (SELECT pass, kind, count(*) AS n FROM committed WHERE pass <> 'stalls' GROUP BY 1, 2) k GROUP BY pass) p;
+\echo
+\echo 'Lag: read time minus commit time (`pg_xact_commit_timestamp(xmin)` on the primary), ms, over the rows read.'
+\echo
+\echo '| reader | pass | rows committed | missed | read twice | lag median | lag p99 | lag max |'
+\echo '|---|---|---:|---:|---:|---:|---:|---:|'
+WITH r AS (SELECT reader, ord FROM unnest(string_to_array(:'readers', ',')) WITH ORDINALITY AS u(reader, ord)),
+     f AS (SELECT reader, pass, id, min(read_at) AS read_at, count(*) AS n FROM seen GROUP BY 1, 2, 3)
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', r.reader, p.pass, s.committed, s.missed, s.twice,
+              s.med, s.p99, s.mx)
+FROM r CROSS JOIN (VALUES ('pass 1'), ('pass 2')) AS p(pass)
+CROSS JOIN LATERAL (
+    SELECT count(*) AS committed, count(*) FILTER (WHERE f.id IS NULL) AS missed,
+           coalesce(sum(f.n - 1), 0) AS twice,
+           round(percentile_cont(0.5) WITHIN GROUP (ORDER BY l.ms)::numeric) AS med,
+           round(percentile_cont(0.99) WITHIN GROUP (ORDER BY l.ms)::numeric) AS p99,
+           round(max(l.ms)::numeric) AS mx
+    FROM committed c LEFT JOIN f ON f.reader = r.reader AND f.pass = c.pass AND f.id = c.id
+    CROSS JOIN LATERAL (SELECT extract(epoch FROM f.read_at - c.committed_at) * 1000 AS ms) l
+    WHERE c.pass = p.pass) s
+ORDER BY p.pass, r.ord;
+\echo
+SELECT format('What each needs, measured apart: %s pgbench clients of single-row INSERTs for %s s into a fresh '
+              'table, %s interleaved repetitions (medians), after a CHECKPOINT (so WAL includes full-page images); '
+              'bytes a row: heap + indexes; WAL a row: all WAL of the run (the ticker''s included) over the rows.',
+              :'clients', :'cost_seconds', :'cost_reps');
+\echo
+\echo '| table | insert tps | against plain | bytes a row | WAL bytes a row |'
+\echo '|---|---:|---:|---:|---:|'
+WITH m AS (SELECT variant, min(ord) AS first,
+                  percentile_cont(0.5) WITHIN GROUP (ORDER BY tps) AS tps,
+                  percentile_cont(0.5) WITHIN GROUP (ORDER BY bytes::float8 / rows) AS bpr,
+                  percentile_cont(0.5) WITHIN GROUP (ORDER BY wal_bytes::float8 / rows) AS wpr
+           FROM ob_cost GROUP BY variant)
+SELECT format('| %s | %s | %s | %s | %s |', variant, round(tps::numeric), to_char(tps / (SELECT tps FROM m WHERE
+              variant = 'plain uuidv7() key'), 'FM0.000') || 'x', round(bpr::numeric, 1), round(wpr::numeric, 1))
+FROM m ORDER BY first;
+\echo
+\echo '### Stalls'
+\echo
+\echo 'Light writers (2 clients, 100 transactions a second, 1-3 rows each, ids by the server) while each culprit holds;'
+\echo 'rows committed during the scenario (the culprit''s own row aside), their lag in ms, and the culprit''s row.'
+\echo
+\echo '| scenario | reader | rows committed | missed | lag median | lag max | the culprit''s row |'
+\echo '|---|---|---:|---:|---:|---:|---|'
+WITH r AS (SELECT reader, ord FROM unnest(string_to_array(:'readers', ',')) WITH ORDINALITY AS u(reader, ord)),
+     f AS (SELECT reader, id, min(read_at) AS read_at FROM seen WHERE pass = 'stalls' GROUP BY 1, 2),
+     c AS (SELECT * FROM committed WHERE pass = 'stalls')
+SELECT format('| %s | %s | %s | %s | %s | %s | %s |', w.label, r.reader, s.committed, s.missed, s.med, s.mx,
+              CASE WHEN w.scenario <> 'idmaker' THEN '' WHEN cu.id IS NULL THEN 'not committed'
+                   WHEN cf.id IS NULL THEN 'missed'
+                   ELSE format('read %s ms after its commit', round(extract(epoch FROM cf.read_at - cu.committed_at)::numeric * 1000)) END)
+FROM ob_window w CROSS JOIN r
+CROSS JOIN LATERAL (
+    SELECT count(*) AS committed, count(*) FILTER (WHERE f.id IS NULL) AS missed,
+           round(percentile_cont(0.5) WITHIN GROUP (ORDER BY l.ms)::numeric) AS med,
+           round(max(l.ms)::numeric) AS mx
+    FROM c LEFT JOIN f ON f.reader = r.reader AND f.id = c.id
+    CROSS JOIN LATERAL (SELECT extract(epoch FROM f.read_at - c.committed_at) * 1000 AS ms) l
+    WHERE c.committed_at BETWEEN w.since AND w.until AND c.kind <> 'culprit') s
+LEFT JOIN c AS cu ON cu.kind = 'culprit'
+LEFT JOIN f AS cf ON cf.reader = r.reader AND cf.id = cu.id
+ORDER BY w.ord, r.ord;
+\echo
+\echo 'What the user sees two thirds into each scenario, on the primary''s database of the outbox: `pg_uuidx_horizon_holders()`;'
+\echo '`pg_stat_activity` rows with `backend_xid` set and `xact_start` more than 2 s ago (what holds `pg_snapshot_xmin`);'
+\echo 'sessions idle in transaction; `pg_replication_slots`: WAL kept behind each slot''s `restart_lsn`.'
+\echo
+\echo '| scenario | pg_uuidx_horizon_holders() | transactions with an xid, open > 2 s | idle in transaction | WAL kept by slots |'
+\echo '|---|---|---|---:|---|'
+SELECT format('| %s | %s | %s | %s | %s |', label, holders, xid_holders, idle_in_xact, coalesce(slot_behind, 'none'))
+FROM ob_window ORDER BY ord;
+\echo

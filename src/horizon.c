@@ -538,7 +538,6 @@ _PG_init(void)
 							PGC_SUSET,
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
-	MarkGUCPrefixReserved("pg_uuidx");
 }
 
 /* one row of pg_uuidx_horizon_holders() */

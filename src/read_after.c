@@ -3,7 +3,8 @@
  *		pg_uuidx_read_after(): the next rows of a table in id order, up to
  *		the commit horizon, none missed and none twice.
  *
- * Owns this one SQL entry point; may call horizon.c.
+ * Owns this SQL function; may call horizon.c and
+ * horizon_tick.c.
  *
  * The horizon must be read before the snapshot the rows are read with, so
  * both happen here, in that order: the horizon first, then the query under
@@ -41,6 +42,7 @@
 #include "utils/uuid.h"
 
 #include "horizon.h"
+#include "horizon_tick.h"
 
 
 /*
@@ -139,16 +141,14 @@ CheckColumns(TupleDesc result, TupleDesc spi)
 			 spi->natts, j);
 }
 
-PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
-
 /*
- * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
- * id_column name, id_version integer) -> SETOF anyelement: at most max_rows
- * rows of row_type's table whose id_column is above after_id (NULL: from
- * the first) and below the horizon of id_version (7 or 6), in id order.
+ * At most max_rows (argument 2) rows of row_type's (0) table whose id
+ * column (3) is above after_id (1; NULL: from the first) and below the
+ * horizon of the version (4, 7 or 6), in id order; the horizon is the
+ * newest tick or the live one as from_tick says (reader_horizon_us()).
  */
-Datum
-pg_uuidx_read_after(PG_FUNCTION_ARGS)
+static Datum
+read_after(FunctionCallInfo fcinfo, int from_tick)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const char *column;
@@ -192,7 +192,9 @@ pg_uuidx_read_after(PG_FUNCTION_ARGS)
 	desc = rsinfo->setDesc;
 
 	/* the horizon first: the query below takes its snapshot after it */
-	horizon = UUIDPGetDatum(horizon_uuid(version, "pg_uuidx_read_after()"));
+	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, from_tick,
+														 "pg_uuidx_read_after()"),
+									   version));
 
 	initStringInfo(&query);
 	appendStringInfoString(&query, "SELECT ");
@@ -249,4 +251,18 @@ pg_uuidx_read_after(PG_FUNCTION_ARGS)
 	}
 	SPI_finish();
 	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
+
+/*
+ * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
+ * id_column name, id_version integer, from_tick boolean) -> SETOF
+ * anyelement: read_after().  The 1.5 form has no from_tick: it reads as
+ * from_tick NULL does.
+ */
+Datum
+pg_uuidx_read_after(PG_FUNCTION_ARGS)
+{
+	return read_after(fcinfo, PG_NARGS() > 5 && !PG_ARGISNULL(5) ? PG_GETARG_BOOL(5) : -1);
 }

@@ -33,7 +33,8 @@
 #              (OUTBOX_SECONDS a pass, OUTBOX_CLIENTS writers), what each
 #              approach's table costs (OUTBOX_COST_SECONDS, OUTBOX_COST_REPS),
 #              and three stalls (OUTBOX_OTHERDB_SECONDS, OUTBOX_IDLE sessions
-#              for OUTBOX_IDLE_SECONDS, OUTBOX_IDMAKER_SECONDS); on clusters
+#              for OUTBOX_IDLE_SECONDS, OUTBOX_IDMAKER_SECONDS), and a pass with
+#              pg_uuidx.horizon_allowance at OUTBOX_ALLOWANCE_MS; on clusters
 #              of its own (test/bench/outbox.pl says what it does), about 5
 #              minutes.  Alone: PHASES=outbox make bench
 # and, only when PHASES names it:
@@ -71,6 +72,7 @@ my %default = (
 	N_SQL => 200000, N_SQL_RANGE => 1000000, HZ_IDLE => 100, HZ_BUSY => 10, N_HZ => 20000,
 	OUTBOX_SECONDS => 30, OUTBOX_CLIENTS => 6, OUTBOX_POLL_MS => 50, OUTBOX_COST_SECONDS => 10, OUTBOX_COST_REPS => 3,
 	OUTBOX_OTHERDB_SECONDS => 30, OUTBOX_IDLE => 50, OUTBOX_IDLE_SECONDS => 10, OUTBOX_IDMAKER_SECONDS => 10,
+	OUTBOX_ALLOWANCE_MS => 100,
 	PHASES => 'gen facade memory convert range textforms insert pgbench sqlbuild horizon outbox');
 # phases run only when PHASES names them
 my @optional_phases = ('versions');

@@ -12,11 +12,15 @@
 #            100 ms: insert tps, heap + index bytes a row, WAL bytes a row
 #   pass 1   writers for OUTBOX_SECONDS: short transactions (1-3 rows, up to
 #            20 ms apart), two-phase ones (PREPARE, COMMIT PREPARED 50-500 ms
-#            later), and two clients of long ones (2-5 s open); ids made by
+#            later), and two clients of long ones (2-5 s open, after a pause
+#            of 1-10 s); ids made by
 #            the server in the inserting transaction (DEFAULT uuidv7())
 #   pass 2   the same writers with ids made by the client 0-200 ms before
 #            their transaction, the guard trigger on the table, pgbench
 #            --max-tries retrying its refusals (40001)
+#   pass 3   pass 2 again with pg_uuidx.horizon_allowance set to
+#            OUTBOX_ALLOWANCE_MS (the default is 1 s): a shorter lag, and
+#            refusals of ids made longer than that before their insert
 #   stalls   light writers (2 clients, 100 transactions a second) while
 #            (a) a writing transaction stays open OUTBOX_OTHERDB_SECONDS in
 #            another database, (b) OUTBOX_IDLE sessions sit idle in
@@ -51,7 +55,7 @@ $stdout->autoflush(1);
 $SIG{__DIE__} = sub { print $stderr "outbox: $_[0]" unless $^S; };
 
 my %o = map { $_ => $ENV{$_} } qw(OUTBOX_SECONDS OUTBOX_CLIENTS OUTBOX_POLL_MS OUTBOX_COST_SECONDS OUTBOX_COST_REPS
-  OUTBOX_OTHERDB_SECONDS OUTBOX_IDLE OUTBOX_IDLE_SECONDS OUTBOX_IDMAKER_SECONDS);
+  OUTBOX_OTHERDB_SECONDS OUTBOX_IDLE OUTBOX_IDLE_SECONDS OUTBOX_IDMAKER_SECONDS OUTBOX_ALLOWANCE_MS);
 for (sort keys %o)
 {
 	die "$_ is not set: run make bench\n" unless defined $o{$_} && $o{$_} =~ /^[1-9]\d*$/;
@@ -175,11 +179,11 @@ $sub->safe_psql('bench', slurp_file("$here/outbox.sql"));
 my $pconn = conninfo($primary);
 if ($has_tick)
 {
-	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3, pg_uuidx_last_tick');
+	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3, ob4, pg_uuidx_last_tick');
 }
 else
 {
-	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3');
+	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3, ob4');
 }
 $sub->safe_psql('bench', "CREATE SUBSCRIPTION ob_sub CONNECTION '$pconn' PUBLICATION ob_pub");
 $sub->wait_for_subscription_sync($primary, 'ob_sub', 'bench');
@@ -235,17 +239,25 @@ sub commit_prepared
 # ---- passes 1 and 2
 my %pgb;    # pass => pgbench outputs
 my $tail = 7;    # after the writers: the longest transaction (5 s) and the fixed lag (1 s)
-for my $pass (1, 2)
+my %table = (1 => 'ob1', 2 => 'ob2', 3 => 'ob4');
+for my $pass (1, 2, $has_guard ? 3 : ())
 {
-	my $table = "ob$pass";
-	my $client_ids = $pass == 2;
+	my $table = $table{$pass};
+	my $client_ids = $pass >= 2;
+	if ($pass == 3)
+	{
+		$primary->safe_psql('bench', "ALTER SYSTEM SET pg_uuidx.horizon_allowance = '$o{OUTBOX_ALLOWANCE_MS}ms';
+			SELECT pg_reload_conf()");
+		$primary->poll_query_until('bench', "SELECT current_setting('pg_uuidx.horizon_allowance') = '$o{OUTBOX_ALLOWANCE_MS}ms'");
+	}
 	if ($client_ids && $has_guard)
 	{
 		$primary->safe_psql('bench', "CREATE TRIGGER ${table}_guard BEFORE INSERT OR UPDATE OF id ON $table
 			FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard()");
 	}
 	# ids made by the client: in a transaction of their own, 0-200 ms before the one that inserts them
-	my $ids = $client_ids ? "\\set d random(0, 200)\nSELECT uuidv7() AS a, uuidv7() AS b, uuidv7() AS c \\gset\n"
+	# (the delay from SQL's random(): pgbench replays its own random numbers when it retries)
+	my $ids = $client_ids ? "SELECT uuidv7() AS a, uuidv7() AS b, uuidv7() AS c, (random() * 200)::int AS d \\gset\n"
 	  . "\\sleep :d ms\n" : '';
 	my ($col, $first, $rest) = $client_ids
 	  ? ('id, ', "':a', ", "SELECT u, :client_id, KIND FROM unnest((ARRAY[':b', ':c']::uuid[])[1:(:n - 1)]) u")
@@ -258,12 +270,13 @@ for my $pass (1, 2)
 		  . "INSERT INTO TBL (${col}w, kind) VALUES ($first:client_id, '2pc');\n"
 		  . "INSERT INTO TBL (${col}w, kind) " . ($rest =~ s/KIND/'2pc'/r) . ";\n"
 		  . "PREPARE TRANSACTION 'ob:client_id-:g';\n\\sleep :s ms\nCOMMIT PREPARED 'ob:client_id-:g';\n");
-	my $long = script("long$pass", $table, "\\set s random(2000, 5000)\n$ids" . "BEGIN;\n"
+	my $long = script("long$pass", $table, "\\set p random(1000, 10000)\n\\sleep :p ms\n\\set s random(2000, 5000)\n$ids"
+		  . "BEGIN;\n"
 		  . "INSERT INTO TBL (${col}w, kind) VALUES ($first:client_id, 'long');\n\\sleep :s ms\nCOMMIT;\n");
 	my @retry = $client_ids ? ('--max-tries=20') : ();
 	say "pass $pass: writers for $o{OUTBOX_SECONDS} s (" . ($client_ids ? 'ids made by the client 0-200 ms before'
 		  . ($has_guard ? ', guard trigger' : ', NO guard trigger (not installed)') : 'ids made by the server')
-	  . '), readers: ' . join(', ', @readers);
+	  . ($pass == 3 ? ", pg_uuidx.horizon_allowance $o{OUTBOX_ALLOWANCE_MS} ms" : '') . '), readers: ' . join(', ', @readers);
 	my $r = start_readers("pass $pass", $table, $o{OUTBOX_SECONDS} + $tail);
 	my $main = pgbench_start('bench', '-c', $o{OUTBOX_CLIENTS} - 2, '-j', 1, '-T', $o{OUTBOX_SECONDS}, @retry,
 		'-f', "$short\@80", '-f', "$twophase\@20");
@@ -273,6 +286,7 @@ for my $pass (1, 2)
 	finish_readers($r);
 	print $stdout "pass $pass writers:\n", map { /^(tps|number of|total number|maximum number)/ ? "  $_\n" : () }
 	  split /\n/, "$pgb{$pass}{main}\n$pgb{$pass}{long}";
+	$primary->safe_psql('bench', 'ALTER SYSTEM RESET pg_uuidx.horizon_allowance; SELECT pg_reload_conf()') if $pass == 3;
 }
 
 # ---- stalls
@@ -348,26 +362,33 @@ $primary->safe_psql('bench', q{
 CREATE TABLE committed AS
 SELECT 'pass 1' AS pass, id, kind, pg_xact_commit_timestamp(xmin) AS committed_at FROM ob1
 UNION ALL SELECT 'pass 2', id, kind, pg_xact_commit_timestamp(xmin) FROM ob2
+UNION ALL SELECT 'pass 3', id, kind, pg_xact_commit_timestamp(xmin) FROM ob4
 UNION ALL SELECT 'stalls', id, kind, pg_xact_commit_timestamp(xmin) FROM ob3;
 CREATE INDEX ON committed (pass, id);
 });
 $primary->safe_psql('bench', "INSERT INTO seen SELECT * FROM dblink('" . conninfo($sub) . "',
 	'SELECT reader, pass, seq, id, read_at FROM seen') AS d(reader text, pass text, seq bigint, id uuid,
 	read_at timestamptz)") if $has_tick;
-my ($retried, $retries, $failed) = (0, 0, 0);
-for (values %{ $pgb{2} })
+# per pass: transactions a second, transactions retried, retries, failures
+my %v;
+for my $pass (sort keys %pgb)
 {
-	$retried += ($_ =~ /^number of transactions retried: (\d+)/m)[0] // 0;
-	$retries += ($_ =~ /^total number of retries: (\d+)/m)[0] // 0;
-	$failed += ($_ =~ /^number of failed transactions: (\d+)/m)[0] // 0;
+	my ($tps, $retried, $retries, $failed) = (0, 0, 0, 0);
+	for (values %{ $pgb{$pass} })
+	{
+		$tps += tps($_);
+		$retried += ($_ =~ /^number of transactions retried: (\d+)/m)[0] // 0;
+		$retries += ($_ =~ /^total number of retries: (\d+)/m)[0] // 0;
+		$failed += ($_ =~ /^number of failed transactions: (\d+)/m)[0] // 0;
+	}
+	$v{"writers$pass"} = sprintf('%.0f tps, %d retried (%d retries), %d failed', $tps, $retried, $retries, $failed);
 }
 open(my $fh, '>', "$out/outbox.md") or die $!;
-my %v = (readers => join(',', @readers), seconds => $o{OUTBOX_SECONDS}, clients => $o{OUTBOX_CLIENTS},
+%v = (%v, readers => join(',', @readers), seconds => $o{OUTBOX_SECONDS}, clients => $o{OUTBOX_CLIENTS},
 	poll => $o{OUTBOX_POLL_MS}, cost_seconds => $o{OUTBOX_COST_SECONDS}, cost_reps => $o{OUTBOX_COST_REPS},
-	retried => $retried, retries => $retries, failed => $failed, guard => $has_guard ? 'on' : 'off',
-	tick => $has_tick ? 'on' : 'off', version => $pver, ext => $ext,
-	tps1 => sprintf('%.0f', tps($pgb{1}{main}) + tps($pgb{1}{long})),
-	tps2 => sprintf('%.0f', tps($pgb{2}{main}) + tps($pgb{2}{long})));
+	allowance => $o{OUTBOX_ALLOWANCE_MS}, guard => $has_guard ? 'on' : 'off', tick => $has_tick ? 'on' : 'off',
+	version => $pver, ext => $ext);
+$v{writers3} //= 'not run (no guard)';
 print $fh $primary->safe_psql('bench', slurp_file("$here/outbox_report.sql"),
 	extra_params => [ map { ('-v', "$_=$v{$_}") } sort keys %v ]) . "\n";
 close($fh);

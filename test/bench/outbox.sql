@@ -11,7 +11,8 @@ CREATE UNLOGGED TABLE seen (reader text NOT NULL, pass text NOT NULL, seq bigint
 
 -- The outbox tables: ob1 (first pass, ids made by the server in the
 -- inserting transaction), ob2 (second pass, ids made by the client before
--- the transaction), ob3 (the stall scenarios).  Every reader reads the same
+-- the transaction), ob4 (third pass, the same with a shorter
+-- pg_uuidx.horizon_allowance), ob3 (the stall scenarios).  Every reader reads the same
 -- table, so each carries what the xid8 pattern needs (its costs are measured
 -- apart, on tables of their own).
 CREATE TABLE ob1 (id uuid PRIMARY KEY DEFAULT uuidv7(), xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
@@ -19,6 +20,7 @@ CREATE TABLE ob1 (id uuid PRIMARY KEY DEFAULT uuidv7(), xid xid8 NOT NULL DEFAUL
 CREATE INDEX ob1_xid_id ON ob1 (xid, id);
 CREATE TABLE ob2 (LIKE ob1 INCLUDING ALL);
 CREATE TABLE ob3 (LIKE ob1 INCLUDING ALL);
+CREATE TABLE ob4 (LIKE ob1 INCLUDING ALL);
 
 -- One reader: polls every "poll" seconds until "seconds" have passed, at
 -- most 5000 rows a poll, and records what it read, with the time it read it

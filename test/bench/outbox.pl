@@ -64,6 +64,9 @@ die "OUTBOX_CLIENTS must be 3 or more (two of them run the long transactions)\n"
 my $out = $ENV{BENCH_OUT} or die "BENCH_OUT is not set: run make bench\n";
 my $here = $FindBin::RealBin;
 my $poll = $o{OUTBOX_POLL_MS} / 1000;
+# how long readers go on after the writers are done (pgbench returned, what
+# it left prepared committed): 1 s of fixed lag or of allowance, a tick, a poll
+my $tail = 3;
 my $tick_every = 0.1;
 sub say { print $stdout "== outbox: @_\n"; return; }
 
@@ -150,11 +153,15 @@ for my $rep (1 .. $o{OUTBOX_COST_REPS})
 		my $lsn0 = $primary->safe_psql('bench', 'SELECT pg_current_wal_lsn()');
 		my $ticker;
 		$ticker = IPC::Run::start([ 'psql', '-X', '-q', @conn, '-d', 'bench', '-c',
-			"CALL ob_ticker($o{OUTBOX_COST_SECONDS}, $tick_every)" ], '>', \my $to, '2>&1')
+			"CALL ob_ticker('cost $rep', $tick_every)" ], '>', \my $to, '2>&1')
 		  if $v =~ /tick/;
 		my $res = pgbench_finish(pgbench_start('bench', '-c', $o{OUTBOX_CLIENTS}, '-j', $j, '-T', $o{OUTBOX_COST_SECONDS},
 			'-f', $f));
-		$ticker->finish or die "ticker failed: $to\n" if $ticker;
+		if ($ticker)
+		{
+			$primary->safe_psql('bench', "INSERT INTO ob_stop VALUES ('cost $rep')");
+			$ticker->finish or die "ticker failed: $to\n";
+		}
 		my ($ord) = grep { $variants[$_] eq $v } 0 .. $#variants;
 		$primary->safe_psql('bench', "INSERT INTO ob_cost SELECT '$v', $ord, $rep, " . tps($res) . ", count(*),
 			pg_table_size('obc') + pg_indexes_size('obc'),
@@ -192,15 +199,15 @@ say 'standby and subscriber ready';
 my @readers = ('id > last', 'lag 1 s', 'xid8', 'logical slot', 'pg_uuidx primary',
 	$has_tick ? ('pg_uuidx standby', 'pg_uuidx subscriber') : ());
 
-# start every reader and the ticker for $seconds on $table
+# start every reader and the ticker on $table, until stop_readers($pass)
 sub start_readers
 {
-	my ($pass, $table, $seconds) = @_;
+	my ($pass, $table) = @_;
 	my @h;
 	if ($has_tick)
 	{
 		push @h, IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', @conn, '-d', 'bench', '-c',
-			"CALL ob_ticker($seconds + 2, $tick_every)" ], '>', \my $o, '2>&1');
+			"CALL ob_ticker('$pass', $tick_every)" ], '>', \my $o, '2>&1');
 		# a tick on the standby and the subscriber before their readers start
 		$primary->poll_query_until('bench', 'SELECT count(*) = 1 FROM pg_uuidx_last_tick');
 		$standby->poll_query_until('bench', 'SELECT count(*) = 1 FROM pg_uuidx_last_tick');
@@ -211,15 +218,18 @@ sub start_readers
 	{
 		my $node = $r eq 'pg_uuidx subscriber' ? $sub : $primary;
 		push @h, IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', $node->host, '-p', $node->port,
-			'-d', 'bench', '-c', "CALL ob_read('$r', '$pass', '$table', $seconds, $poll, '$sconn')" ],
+			'-d', 'bench', '-c', "CALL ob_read('$r', '$pass', '$table', $poll, '$sconn')" ],
 			'>', \my $o, '2>', \my $e);
 		push @h, [ $r, \$e ];
 	}
 	return \@h;
 }
-sub finish_readers
+# $tail seconds after the writers of $pass are done: the readers stop
+sub stop_readers
 {
-	my ($h) = @_;
+	my ($pass, $h) = @_;
+	sleep $tail;
+	$_->safe_psql('bench', "INSERT INTO ob_stop VALUES ('$pass')") for $primary, $sub;
 	my @h = @$h;
 	while (my $x = shift @h)
 	{
@@ -238,7 +248,6 @@ sub commit_prepared
 
 # ---- passes 1 and 2
 my %pgb;    # pass => pgbench outputs
-my $tail = 7;    # after the writers: the longest transaction (5 s) and the fixed lag (1 s)
 my %table = (1 => 'ob1', 2 => 'ob2', 3 => 'ob4');
 for my $pass (1, 2, $has_guard ? 3 : ())
 {
@@ -277,13 +286,13 @@ for my $pass (1, 2, $has_guard ? 3 : ())
 	say "pass $pass: writers for $o{OUTBOX_SECONDS} s (" . ($client_ids ? 'ids made by the client 0-200 ms before'
 		  . ($has_guard ? ', guard trigger' : ', NO guard trigger (not installed)') : 'ids made by the server')
 	  . ($pass == 3 ? ", pg_uuidx.horizon_allowance $o{OUTBOX_ALLOWANCE_MS} ms" : '') . '), readers: ' . join(', ', @readers);
-	my $r = start_readers("pass $pass", $table, $o{OUTBOX_SECONDS} + $tail);
+	my $r = start_readers("pass $pass", $table);
 	my $main = pgbench_start('bench', '-c', $o{OUTBOX_CLIENTS} - 2, '-j', 1, '-T', $o{OUTBOX_SECONDS}, @retry,
 		'-f', "$short\@80", '-f', "$twophase\@20");
 	my $longs = pgbench_start('bench', '-c', 2, '-j', 1, '-T', $o{OUTBOX_SECONDS}, @retry, '-f', $long);
 	$pgb{$pass} = { main => pgbench_finish($main), long => pgbench_finish($longs) };
 	commit_prepared();
-	finish_readers($r);
+	stop_readers("pass $pass", $r);
 	print $stdout "pass $pass writers:\n", map { /^(tps|number of|total number|maximum number)/ ? "  $_\n" : () }
 	  split /\n/, "$pgb{$pass}{main}\n$pgb{$pass}{long}";
 	$primary->safe_psql('bench', 'ALTER SYSTEM RESET pg_uuidx.horizon_allowance; SELECT pg_reload_conf()') if $pass == 3;
@@ -302,7 +311,7 @@ $stall_seconds += $_->[2] + $gap for @scen;
 $primary->safe_psql('bench', 'CREATE TABLE ob_window (scenario text, label text, ord int, since timestamptz,
 	until timestamptz, holders text, xid_holders text, idle_in_xact int, slot_behind text)');
 say "stalls: light writers for $stall_seconds s, scenarios: " . join('; ', map { $_->[1] } @scen);
-my $sr = start_readers('stalls', 'ob3', $stall_seconds + $tail);
+my $sr = start_readers('stalls', 'ob3');
 my $light = script('light', 'ob3', "\\set n random(1, 3)\nBEGIN;\nINSERT INTO TBL (w, kind) "
 	  . "SELECT :client_id, 'light' FROM generate_series(1, :n);\nCOMMIT;\n");
 my $lw = pgbench_start('bench', '-c', 2, '-j', 1, '-R', 100, '-T', $stall_seconds, '-f', $light);
@@ -355,7 +364,7 @@ for my $s (@scen)
 	sleep $gap;
 }
 pgbench_finish($lw);
-finish_readers($sr);
+stop_readers('stalls', $sr);
 
 # ---- the record: what committed (with its commit time), what the subscriber read
 $primary->safe_psql('bench', q{

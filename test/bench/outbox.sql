@@ -22,9 +22,15 @@ CREATE TABLE ob2 (LIKE ob1 INCLUDING ALL);
 CREATE TABLE ob3 (LIKE ob1 INCLUDING ALL);
 CREATE TABLE ob4 (LIKE ob1 INCLUDING ALL);
 
--- One reader: polls every "poll" seconds until "seconds" have passed, at
--- most 5000 rows a poll, and records what it read, with the time it read it
--- (clock_timestamp() after the query).  Each poll is its own transaction.
+-- the end of a pass: outbox.pl adds the pass here (on the primary and on
+-- the subscriber) once its writers are done and every reader has had time
+-- to read their last rows
+CREATE TABLE ob_stop (pass text PRIMARY KEY);
+
+-- One reader: polls every "poll" seconds until its pass is in ob_stop (or
+-- an hour has passed), at most 5000 rows a poll, and records what it read,
+-- with the time it read it (clock_timestamp() after the query).  Each poll
+-- is its own transaction.
 --   id > last            the naive cursor
 --   lag 1 s              id > last AND id < the smallest id of (now - 1 s)
 --   xid8                 (xid, id) > (last_xid, last_id) AND xid < pg_snapshot_xmin(pg_current_snapshot())
@@ -32,7 +38,7 @@ CREATE TABLE ob4 (LIKE ob1 INCLUDING ALL);
 --   pg_uuidx primary     pg_uuidx_read_after() on the primary
 --   pg_uuidx standby     pg_uuidx_read_after() on the streaming standby (through dblink to "conn")
 --   pg_uuidx subscriber  pg_uuidx_read_after(..., from_tick => true) on the logical subscriber
-CREATE PROCEDURE ob_read(reader text, pass text, tbl text, seconds float8, poll float8, conn text DEFAULT NULL)
+CREATE PROCEDURE ob_read(reader text, pass text, tbl text, poll float8, conn text DEFAULT NULL)
 LANGUAGE plpgsql AS $$
 DECLARE
     last uuid;
@@ -41,12 +47,12 @@ DECLARE
     ids uuid[];
     xids xid8[];
     t timestamptz;
-    stop timestamptz := clock_timestamp() + seconds * interval '1 s';
+    stop timestamptz := clock_timestamp() + interval '1 h';
 BEGIN
     IF reader = 'pg_uuidx standby' THEN
         PERFORM dblink_connect('ob_standby', conn);
     END IF;
-    WHILE clock_timestamp() < stop LOOP
+    WHILE clock_timestamp() < stop AND NOT EXISTS (SELECT FROM ob_stop s WHERE s.pass = ob_read.pass) LOOP
         ids := NULL;
         CASE reader
         WHEN 'id > last' THEN
@@ -93,13 +99,13 @@ BEGIN
     END LOOP;
 END $$;
 
--- the ticker: pg_uuidx_tick() every "every" seconds for "seconds", each in
--- its own transaction
-CREATE PROCEDURE ob_ticker(seconds float8, every float8) LANGUAGE plpgsql AS $$
+-- the ticker: pg_uuidx_tick() every "every" seconds, each in its own
+-- transaction, until "pass" is in ob_stop
+CREATE PROCEDURE ob_ticker(pass text, every float8) LANGUAGE plpgsql AS $$
 DECLARE
-    stop timestamptz := clock_timestamp() + seconds * interval '1 s';
+    stop timestamptz := clock_timestamp() + interval '1 h';
 BEGIN
-    WHILE clock_timestamp() < stop LOOP
+    WHILE clock_timestamp() < stop AND NOT EXISTS (SELECT FROM ob_stop s WHERE s.pass = ob_ticker.pass) LOOP
         PERFORM pg_uuidx_tick();
         COMMIT;
         PERFORM pg_sleep(every);

@@ -36,9 +36,10 @@ FROM (SELECT pass, sum(n) AS n, string_agg(format('%s %s', n, kind), ', ' ORDER 
 \echo
 \echo 'Lag: read time minus commit time (`pg_xact_commit_timestamp(xmin)` on the primary), ms, over the rows read.'
 \echo
-\echo '| reader | pass | rows committed | missed | read twice | lag median | lag p99 | lag max |'
-\echo '|---|---|---:|---:|---:|---:|---:|---:|'
-SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', reader, pass, count(*), count(*) FILTER (WHERE n = 0),
+\echo '| reader | pass | rows committed | missed | of them long, 2pc | read twice | lag median | lag p99 | lag max |'
+\echo '|---|---|---:|---:|---:|---:|---:|---:|---:|'
+SELECT format('| %s | %s | %s | %s | %s, %s | %s | %s | %s | %s |', reader, pass, count(*), count(*) FILTER (WHERE n = 0),
+              count(*) FILTER (WHERE n = 0 AND kind = 'long'), count(*) FILTER (WHERE n = 0 AND kind = '2pc'),
               sum(greatest(n - 1, 0)), round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric),
               round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric), round(max(ms)::numeric))
 FROM ob_lag WHERE pass <> 'stalls' GROUP BY pass, ord, reader ORDER BY pass, ord;

@@ -53,9 +53,12 @@
 #              1.10 goal.  Measures are rows of versions.sql's ver_query.
 # Settings are environment variables (defaults below; N_GEN is also the row
 # count of the readers' table); BUILD=0 benchmarks the pg_uuidx already
-# installed.  The defaults take about 20 minutes on 2 cores; a smoke run:
+# installed.  The defaults take about 20 minutes on 2 cores, and the outbox
+# phase about 7 more; a smoke run:
 #   N_GEN=200000 N_INSERT=200000 N_CONV=100000 N_MEM=200000 N_RANGE=200000 \
-#   REPS=3 SECONDS_PER_RUN=2 CLIENTS="1 2" PGBENCH_PRELOAD=100000 make bench
+#   REPS=3 SECONDS_PER_RUN=2 CLIENTS="1 2" PGBENCH_PRELOAD=100000 \
+#   OUTBOX_SECONDS=6 OUTBOX_COST_SECONDS=2 OUTBOX_COST_REPS=1 OUTBOX_OTHERDB_SECONDS=4 \
+#   OUTBOX_IDLE=20 OUTBOX_IDLE_SECONDS=3 OUTBOX_IDMAKER_SECONDS=3 make bench
 # Nothing here asserts timings: targets are printed as PASS or MISS.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)

@@ -349,8 +349,9 @@ for my $s (@scen)
 	$primary->safe_psql('bench', qq{INSERT INTO ob_window (scenario, label, ord, since, holders, xid_holders,
 			idle_in_xact, slot_behind)
 		SELECT '$name', '$label', $ord, '$since',
-		  (SELECT coalesce(string_agg(format('pid %s (%s), since %s s', h.pid,
-		                     coalesce(a.state, 'prepared'), round(extract(epoch FROM clock_timestamp() - h.holds_since)::numeric, 1)), '; '), 'none')
+		  (SELECT coalesce(string_agg(format('pid %s (%s), since %s s', h.pid, coalesce(a.state, 'prepared'),
+		                                     round(extract(epoch FROM clock_timestamp() - h.holds_since)::numeric, 1)),
+		                              '; '), 'none')
 		   FROM pg_uuidx_horizon_holders() h LEFT JOIN pg_stat_activity a USING (pid)),
 		  (SELECT coalesce(string_agg(format('%s pid %s xid %s (%s, %s s)', datname, pid, backend_xid, state,
 		                     round(extract(epoch FROM clock_timestamp() - xact_start)::numeric, 1)), '; '), 'none')

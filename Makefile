@@ -18,7 +18,9 @@ OBJS = \
 	src/entropy.o \
 	src/facade.o \
 	src/generate.o \
+	src/guard.o \
 	src/horizon.o \
+	src/horizon_tick.o \
 	src/namebased.o \
 	src/range.o \
 	src/read.o \

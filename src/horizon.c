@@ -3,8 +3,9 @@
  *		The commit horizon of uuidv7() and uuidv6() ids:
  *		uuidv7_horizon(), uuidv6_horizon() and pg_uuidx_horizon_holders().
  *
- * Owns the shared state that the generators publish to and the horizon
- * reads; may call clock.c, ticks.c and layout.h.
+ * Owns the shared state that the generators and the guard publish to, the
+ * horizon read from it and pg_uuidx.horizon_allowance; may call clock.c,
+ * ticks.c, horizon_tick.c (a standby's horizon) and layout.h.
  *
  * A reader that polls "id > last ORDER BY id" misses a row whose id was
  * made early and committed late: the reader has moved past it by then.  The
@@ -25,8 +26,9 @@
  *   no end of a transaction or of a process can leave a slot behind.
  *   PREPARE TRANSACTION moves the slot's time into a table of prepared
  *   transactions, kept until the transaction is no longer in progress.
- * - The horizon is the least of the clock, the slots of the other backends
- *   of this database and that database's prepared transactions.
+ * - The horizon is the least of the clock less pg_uuidx.horizon_allowance,
+ *   the slots of the other backends of this database and that database's
+ *   prepared transactions.
  * - A "floor" no transaction's first id goes below: the horizon raises it
  *   to the clock it read before it looks at the slots, and a generator
  *   reads it after it has published its slot.  With a full barrier on both
@@ -34,6 +36,11 @@
  *   so a transaction that starts during the call cannot make an id below
  *   the horizon, and neither can one that starts after the clock stepped
  *   back.
+ * - An id made elsewhere (guard.c) is published the same way, at its own
+ *   time; after publishing, the floor tells whether a horizon above the id
+ *   may already have been handed out.  Ids are covered from the higher of
+ *   the time published and that floor: a horizon computed later sees the
+ *   slot, one computed earlier was at most the floor.
  * - Prepared transactions of this database older than this state (from
  *   before a restart) hold the horizon at its lowest until they end: what
  *   ids they hold is not known.
@@ -69,11 +76,13 @@
 #include "utils/acl.h"
 #include "utils/backend_status.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
 
 #include "compat.h"
 #include "horizon.h"
+#include "horizon_tick.h"
 #include "layout.h"
 #include "ticks.h"
 
@@ -82,7 +91,10 @@
 #endif
 
 /* a slot without a transaction; also the horizon held at its lowest */
-#define NO_TIME PG_INT64_MIN
+#define NO_TIME HORIZON_LOWEST
+
+/* pg_uuidx.horizon_allowance: how far the horizon trails the clock (ms) */
+static int	horizon_allowance_ms = 1000;
 
 typedef struct HorizonSlot
 {
@@ -347,26 +359,75 @@ publish(HorizonShared *s, int64 lower_us)
 	SpinLockRelease(&slot->mutex);
 }
 
+/* whether this process's transaction has published (and xact_lower_us is its) */
+static inline bool
+published_here(void)
+{
+	return published_lxid != InvalidLocalTransactionId &&
+		published_lxid == PG_UUIDX_PROC_LXID(MyProc);
+}
+
+/*
+ * Publish, for this process's transaction, that it puts ids from id_us on
+ * into rows (PG_INT64_MAX: a generator's, from the clock on), and return
+ * the floor read after that.  A transaction's first publication goes no
+ * lower than the clock and the floor unless id_us is lower; every later one
+ * only lowers the slot.  Afterwards the transaction's ids are covered from
+ * the higher of the time published and the floor (the file header):
+ * xact_lower_us becomes that, or stays lower if it already was.
+ */
+static int64
+publish_from(HorizonShared *s, int64 now_us, int64 id_us)
+{
+	bool		first = !published_here();
+	int64		lower = id_us;
+	int64		floor_us;
+
+	if (first)
+		lower = Min(id_us, Max(now_us, (int64) pg_atomic_read_u64(&s->floor_us)));
+	publish(s, lower);
+	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
+	/* the slot is visible before the floor is read (see the file header) */
+	pg_memory_barrier();
+	floor_us = (int64) pg_atomic_read_u64(&s->floor_us);
+	xact_lower_us = first ? Max(lower, floor_us) :
+		Min(xact_lower_us, Max(lower, floor_us));
+	return floor_us;
+}
+
 UnixTime
 horizon_clock(UnixTime now)
 {
 	HorizonShared *s;
 	int64		now_us = unix_us_from_unix_time(now);
 
-	if (likely(published_lxid != InvalidLocalTransactionId &&
-			   published_lxid == PG_UUIDX_PROC_LXID(MyProc)))
+	if (likely(published_here()))
 		return likely(now_us >= xact_lower_us) ? now : unix_time_from_unix_us(xact_lower_us);
 	if ((s = horizon_attach()) == NULL)
 		return now;
 
-	xact_lower_us = Max(now_us, (int64) pg_atomic_read_u64(&s->floor_us));
-	publish(s, xact_lower_us);
-	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
-	/* the slot is visible before the floor is read (see the file header) */
-	pg_memory_barrier();
-	xact_lower_us = Max(xact_lower_us, (int64) pg_atomic_read_u64(&s->floor_us));
-
+	(void) publish_from(s, now_us, PG_INT64_MAX);
 	return now_us >= xact_lower_us ? now : unix_time_from_unix_us(xact_lower_us);
+}
+
+bool
+horizon_cover(int64 id_us, int64 *floor_us)
+{
+	HorizonShared *s;
+
+	*floor_us = NO_TIME;
+	if (published_here() && id_us >= xact_lower_us)
+		return true;
+	if ((s = horizon_attach()) == NULL)
+		return true;
+	*floor_us = publish_from(s, unix_us_from_unix_time(clock_now()), id_us);
+	return id_us >= *floor_us;
+}
+
+int
+horizon_allowance(void)
+{
+	return horizon_allowance_ms;
 }
 
 /*
@@ -467,6 +528,17 @@ _PG_init(void)
 	}
 #endif
 	RegisterXactCallback(horizon_xact_callback, NULL);
+
+	DefineCustomIntVariable("pg_uuidx.horizon_allowance",
+							"How far the commit horizon trails the clock.",
+							"Ids made this long before their insert (by a client, or by core's uuidv7()) "
+							"pass pg_uuidx_horizon_guard(); the readers' lag grows by as much.",
+							&horizon_allowance_ms,
+							1000, 0, 3600 * 1000,
+							PGC_SUSET,
+							GUC_UNIT_MS,
+							NULL, NULL, NULL);
+	MarkGUCPrefixReserved("pg_uuidx");
 }
 
 /* one row of pg_uuidx_horizon_holders() */
@@ -617,7 +689,7 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("%s cannot be used during recovery", caller),
 				 errdetail("A standby does not know the transactions still open on the primary."),
-				 errhint("Call it on the primary.")));
+				 errhint("Call it on the primary; on a standby the newest tick (pg_uuidx_tick()) is the horizon.")));
 	s = horizon_attach();
 	if (s == NULL)
 		ereport(ERROR,
@@ -626,8 +698,8 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 				 errdetail("Before PostgreSQL 17 the transactions that make ids are tracked in shared memory that only a preloaded library gets."),
 				 errhint("Add pg_uuidx to shared_preload_libraries and restart the server.")));
 
-	/* the clock, and the floor raised to it before the slots are read */
-	clock_us = unix_us_from_unix_time(clock_now());
+	/* the clock less the allowance; the floor raised to it before the slots */
+	clock_us = unix_us_from_unix_time(clock_now()) - (int64) horizon_allowance_ms * US_PER_MS;
 	old_floor = pg_atomic_read_u64(&s->floor_us);
 	horizon = Max(clock_us, (int64) old_floor);
 	while ((int64) old_floor < horizon &&
@@ -671,7 +743,7 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
  * id the generators make from that time on is at least this one), or the
  * smallest id of the version.
  */
-static pg_uuid_t *
+pg_uuid_t *
 horizon_id(int64 horizon_us, int version)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
@@ -691,14 +763,23 @@ horizon_id(int64 horizon_us, int version)
 	return uuid;
 }
 
-/*
- * The horizon as an id of "version" (7 or 6); caller names the SQL function
- * in errors.
- */
-pg_uuid_t *
-horizon_uuid(int version, const char *caller)
+int64
+horizon_live_us(const char *caller)
 {
-	return horizon_id(horizon_compute(caller, NULL), version);
+	return horizon_compute(caller, NULL);
+}
+
+/*
+ * The horizon as an id of "version" (7 or 6): the live one, or on a standby
+ * the newest tick replicated from the primary; caller names the SQL
+ * function in errors.
+ */
+static pg_uuid_t *
+horizon_uuid(FunctionCallInfo fcinfo, int version, const char *caller)
+{
+	return horizon_id(RecoveryInProgress() ?
+					  tick_horizon_us(fcinfo->flinfo->fn_oid, caller) :
+					  horizon_live_us(caller), version);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_horizon);
@@ -707,11 +788,12 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_horizon);
  * uuidv7_horizon() -> uuid: every uuidv7() id below it that a transaction
  * of this database will ever commit is visible to a statement that starts
  * after this call; the calling transaction's own ids are not waited for.
+ * On a standby, the newest tick's horizon.
  */
 Datum
 pg_uuidx_uuidv7_horizon(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(horizon_uuid(7, "uuidv7_horizon()"));
+	PG_RETURN_UUID_P(horizon_uuid(fcinfo, 7, "uuidv7_horizon()"));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_horizon);
@@ -722,7 +804,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_horizon);
 Datum
 pg_uuidx_uuidv6_horizon(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(horizon_uuid(6, "uuidv6_horizon()"));
+	PG_RETURN_UUID_P(horizon_uuid(fcinfo, 6, "uuidv6_horizon()"));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);

@@ -1,7 +1,8 @@
 /*
  * horizon.h
  *		The commit horizon: the id below which every row that pg_uuidx's
- *		generators will ever put into a committed row is already visible.
+ *		generators, or a guarded table's inserts, will ever put into a
+ *		committed row is already visible.
  *
  * Owns the shared state behind uuidv7_horizon() and uuidv6_horizon(); may
  * call clock.h.
@@ -14,6 +15,9 @@
 #include "clock.h"
 #include "utils/uuid.h"
 
+/* the horizon held at its lowest: no id is known to be safe to read */
+#define HORIZON_LOWEST PG_INT64_MIN
+
 /*
  * The clock reading a generator makes its next id from: "now", or later
  * when this is the transaction's first id and a horizon already handed out
@@ -22,7 +26,21 @@
  */
 extern UnixTime horizon_clock(UnixTime now);
 
-/* the horizon as an id of version 7 or 6; caller names the SQL function */
-extern pg_uuid_t *horizon_uuid(int version, const char *caller);
+/*
+ * Hold the horizon, for the rest of this transaction, at or below an id of
+ * time id_us (Unix us) that this transaction puts into a row: true when
+ * that covers it, false when a horizon above it may already have been
+ * handed out (floor_us: how far the horizon may have reached).
+ */
+extern bool horizon_cover(int64 id_us, int64 *floor_us);
+
+/* pg_uuidx.horizon_allowance in milliseconds */
+extern int	horizon_allowance(void);
+
+/* the live horizon as a Unix time in us, or HORIZON_LOWEST; not on a standby */
+extern int64 horizon_live_us(const char *caller);
+
+/* the smallest id of version 7 or 6 at a horizon of horizon_live_us() */
+extern pg_uuid_t *horizon_id(int64 horizon_us, int version);
 
 #endif							/* PG_UUIDX_HORIZON_H */

@@ -3,7 +3,8 @@
  *		pg_uuidx_read_after(): the next rows of a table in id order, up to
  *		the commit horizon, none missed and none twice.
  *
- * Owns this one SQL entry point; may call horizon.c.
+ * Owns this SQL function (both its forms); may call horizon.c and
+ * horizon_tick.c.
  *
  * The horizon must be read before the snapshot the rows are read with, so
  * both happen here, in that order: the horizon first, then the query under
@@ -41,6 +42,7 @@
 #include "utils/uuid.h"
 
 #include "horizon.h"
+#include "horizon_tick.h"
 
 
 /*
@@ -139,16 +141,15 @@ CheckColumns(TupleDesc result, TupleDesc spi)
 			 spi->natts, j);
 }
 
-PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
-
 /*
- * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
- * id_column name, id_version integer) -> SETOF anyelement: at most max_rows
- * rows of row_type's table whose id_column is above after_id (NULL: from
- * the first) and below the horizon of id_version (7 or 6), in id order.
+ * At most max_rows (argument 2) rows of row_type's (0) table whose id
+ * column (argument column_arg) is above after_id (1; NULL: from the first)
+ * and below the horizon of the version (argument column_arg + 1, 7 or 6),
+ * in id order; the horizon is the newest tick or the live one as from_tick
+ * says (reader_horizon_us()).
  */
-Datum
-pg_uuidx_read_after(PG_FUNCTION_ARGS)
+static Datum
+read_after(FunctionCallInfo fcinfo, int column_arg, int from_tick)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const char *column;
@@ -166,7 +167,7 @@ pg_uuidx_read_after(PG_FUNCTION_ARGS)
 	bool	   *rownull;
 	MemoryContext rowcxt;
 
-	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
+	if (PG_ARGISNULL(2) || PG_ARGISNULL(column_arg))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("%s must not be NULL", PG_ARGISNULL(2) ? "max_rows" : "id_column")));
@@ -174,7 +175,7 @@ pg_uuidx_read_after(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("max_rows must be zero or more")));
-	version = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT32(4);
+	version = PG_ARGISNULL(column_arg + 1) ? 0 : PG_GETARG_INT32(column_arg + 1);
 	if (version != 6 && version != 7)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -186,13 +187,15 @@ pg_uuidx_read_after(PG_FUNCTION_ARGS)
 				 errdetail("A transaction of a higher level reads with a snapshot taken before the horizon, which can lack rows below it."),
 				 errhint("Call it in a READ COMMITTED transaction.")));
 
-	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(3)), &column);
+	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(column_arg)), &column);
 	/* the result row type: the table's, dropped columns included */
 	InitMaterializedSRF(fcinfo, 0);
 	desc = rsinfo->setDesc;
 
 	/* the horizon first: the query below takes its snapshot after it */
-	horizon = UUIDPGetDatum(horizon_uuid(version, "pg_uuidx_read_after()"));
+	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, from_tick,
+														 "pg_uuidx_read_after()"),
+									   version));
 
 	initStringInfo(&query);
 	appendStringInfoString(&query, "SELECT ");
@@ -249,4 +252,31 @@ pg_uuidx_read_after(PG_FUNCTION_ARGS)
 	}
 	SPI_finish();
 	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
+
+/*
+ * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
+ * id_column name, id_version integer) -> SETOF anyelement: read_after(),
+ * from the tick on a standby or a subscribed table.
+ */
+Datum
+pg_uuidx_read_after(PG_FUNCTION_ARGS)
+{
+	return read_after(fcinfo, 3, -1);
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_read_after_from_tick);
+
+/*
+ * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
+ * from_tick boolean, id_column name, id_version integer) -> SETOF
+ * anyelement: the same, from the newest tick when from_tick is true, from
+ * the live horizon when it is false, and as above when it is NULL.
+ */
+Datum
+pg_uuidx_read_after_from_tick(PG_FUNCTION_ARGS)
+{
+	return read_after(fcinfo, 4, PG_ARGISNULL(3) ? -1 : PG_GETARG_BOOL(3));
 }

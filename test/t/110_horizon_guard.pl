@@ -85,6 +85,7 @@ sub id_time
 {
 	my ($id) = @_;
 	(my $hex = $id) =~ s/-//g;
+	no warnings 'portable';    # 48 bits
 	return hex(substr($hex, 0, 12)) / 1000;
 }
 
@@ -288,18 +289,31 @@ my $n = 0;
 my %c = (committed => 0, rows => 0, refused => 0, retried => 0, gave_up => 0, unexpected => 0, prepared => 0, late => 0,
 	rolled_back => 0);
 my @errors;
-# one statement (or COPY with its data); its SQLSTATE
+# one statement (or COPY with its data); its SQLSTATE (psql's, which is
+# 00000 after a COPY FROM STDIN that failed: see copy_state())
+$in .= "\\set VERBOSITY verbose\n";
 sub run
 {
 	my ($sql) = @_;
 	$n++;
-	$err = '';
 	$in .= "$sql\n\\echo __done $n :SQLSTATE\n";
 	$psql->pump until $out =~ /__done $n (\w+)\n/;
 	my $state = $1;
+	print STDERR "[$state] $sql\n" if $ENV{PG_UUIDX_WRITER_TRACE};
 	$out = '';
-	push @errors, "$state: $err" if $state ne '00000' && $state ne '40001';
+	push @errors, "$state: $sql" if $state ne '00000' && $state ne '40001' && $state ne '25P02';
 	return $state;
+}
+# the state of a COPY just run: a statement after it fails (25P02) if it
+# failed, and its error is in what psql wrote to stderr since the BEGIN
+# (VERBOSITY verbose: "ERROR:  40001: ...")
+sub copy_state
+{
+	my $probe = run('SELECT;');
+	return $probe if $probe ne '25P02';
+	my ($code) = $err =~ /ERROR:  ([0-9A-Z]{5}):/;
+	push @errors, "COPY failed: $err" if !$code || $code ne '40001';
+	return $code || 'XX000';
 }
 sub v7
 {
@@ -344,8 +358,9 @@ sub rows
 		my @ids = map { v7(time() - $span * rand()) } 1 .. 2 + int(rand(4));
 		sleep($span);
 		$nrows = @ids;
-		return run("COPY data (id, w, kind) FROM STDIN;\n"
+		run("COPY data (id, w, kind) FROM STDIN;\n"
 			  . join('', map { "$_\t$w\t" . ($retry ? "copy retried\n" : "copy\n") } @ids) . "\\.");
+		return copy_state();
 	}
 	my $f = rand() < 0.5 ? 'pg_catalog.uuidv7()' : "pg_catalog.uuidv7(interval '-40 ms')";
 	$nrows = 1;
@@ -361,6 +376,7 @@ while (time() < $end)
 	my $state;
 	while (1)
 	{
+		$err = '';
 		run('BEGIN;');
 		$state = rows($source, $attempt > 0);
 		last if $state ne '40001';
@@ -405,7 +421,7 @@ while (time() < $end)
 $in .= "\\q\n";
 $psql->finish;
 print join(' ', map { "$_=$c{$_}" } sort keys %c), "\n";
-print "error: $_" for @errors;
+print "error: $_\n" for @errors;
 WRITER
 
 my @readers;
@@ -420,7 +436,7 @@ for my $w (1 .. $nwriters)
 {
 	push @writers, IPC::Run::start([ $^X, (map { "-I$_" } @INC), "$dir/writer.pl",
 		$node->connstr('postgres'), $seconds, $seed, $w, $core ],
-		'>', \$wout[$w], '2>', \my $e, IPC::Run::timeout($seconds + 120));
+		'>', \$wout[$w], '2>', "$PostgreSQL::Test::Utils::log_path/110_writer$w.log", IPC::Run::timeout($seconds + 120));
 }
 $_->finish for @writers;
 $node->safe_psql('postgres', 'INSERT INTO stop_flag VALUES (now())');

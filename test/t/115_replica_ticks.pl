@@ -90,7 +90,7 @@ BEGIN EXECUTE q; RETURN 'ok'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE || ' ' 
 });
 $primary->safe_psql('postgres', 'CREATE PUBLICATION p FOR TABLE data, pg_uuidx_last_tick');
 $subscriber->safe_psql('postgres',
-	"CREATE SUBSCRIPTION s CONNECTION '" . $primary->connstr('postgres') . "' PUBLICATION p");
+	'CREATE SUBSCRIPTION s CONNECTION ' . $primary->connstr('postgres') =~ s/'/''/gr =~ s/^|$/'/gr . ' PUBLICATION p');
 $subscriber->wait_for_subscription_sync($primary, 's');
 $primary->wait_for_catchup($standby);
 
@@ -179,13 +179,33 @@ my @readers = (
 );
 # with the mechanism removed, the subscriber's reader "as it is" reads up to the tick still
 splice(@readers, 2, 1) if $no_tick;
+# a psql session of a reader, driven a query at a time (background_psql
+# would note every poll in the log)
+sub session
+{
+	my ($node) = @_;
+	my $s = { in => '', out => '', err => '', n => 0 };
+	$s->{run} = IPC::Run::start([ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'), '-f', '-' ],
+		'<', \$s->{in}, '>', \$s->{out}, '2>', \$s->{err}, IPC::Run::timeout(300));
+	return $s;
+}
+sub query
+{
+	my ($s, $sql) = @_;
+	my $n = ++$s->{n};
+	$s->{in} .= "$sql;\n\\echo __done $n\n";
+	$s->{run}->pump until $s->{out} =~ /__done $n\n/ || $s->{err} =~ /ERROR/;
+	die "reader: $s->{err}" if $s->{err} =~ /ERROR/;
+	my $out = $s->{out} =~ s/__done $n\n//r;
+	$s->{out} = '';
+	return $out;
+}
 my (%read, %session);
 for my $r (@readers)
 {
 	my ($name, $node, $query) = @$r;
-	$session{$name} = $node->background_psql('postgres');
-	$session{$name}->set_query_timer_restart;
-	$session{$name}->query_safe("PREPARE next(uuid) AS $query");
+	$session{$name} = session($node);
+	query($session{$name}, "PREPARE next(uuid) AS $query");
 	$read{$name} = [];
 }
 # one poll of each reader; whether each has read up to $upto
@@ -197,7 +217,7 @@ sub poll_all
 	{
 		my $name = $r->[0];
 		my $last = @{ $read{$name} } ? "'$read{$name}[-1]'" : 'NULL';
-		push @{ $read{$name} }, grep { $_ ne '' } split /\n/, $session{$name}->query_safe("EXECUTE next($last)");
+		push @{ $read{$name} }, grep { $_ ne '' } split /\n/, query($session{$name}, "EXECUTE next($last)");
 		$done = 0 unless defined $upto && @{ $read{$name} } && $read{$name}[-1] eq $upto;
 	}
 	return $done;
@@ -206,6 +226,12 @@ sub poll_all
 my @conn = ('-h', $primary->host, '-p', $primary->port, 'postgres');
 my $ticks = IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', 'CALL tick_loop()', @conn ],
 	'>', \my $to, '2>', \my $te);
+# the first tick on both replicas before the readers start
+for my $replica ($standby, $subscriber)
+{
+	$replica->poll_query_until('postgres', 'SELECT count(*) = 1 FROM pg_uuidx_last_tick')
+	  or die 'no tick reached ' . $replica->name;
+}
 my ($wout, $werr) = ('', '');
 my $writers = IPC::Run::start([ 'pgbench', '-n', '-M', 'simple', '-c', 8, '-j', 2, '-T', $seconds,
 	"--random-seed=$seed", @files, @conn ], '>', \$wout, '2>', \$werr);
@@ -231,7 +257,11 @@ until (poll_all($all[-1]) || time() > $until)
 }
 $primary->safe_psql('postgres', 'INSERT INTO stop_flag VALUES (now())');
 $ticks->finish or diag("the ticks failed: $te");
-$_->quit for values %session;
+for my $s (values %session)
+{
+	$s->{in} .= "\\q\n";
+	$s->{run}->finish;
+}
 
 my $stats = $primary->safe_psql('postgres', q{
 	SELECT format('%s rows: %s; %s ticks', (SELECT count(*) FROM data),

@@ -362,7 +362,7 @@ sub rows
 			  . join('', map { "$_\t$w\t" . ($retry ? "copy retried\n" : "copy\n") } @ids) . "\\.");
 		return copy_state();
 	}
-	my $f = rand() < 0.5 ? 'pg_catalog.uuidv7()' : "pg_catalog.uuidv7(interval '-40 ms')";
+	my $f = rand() < 0.5 || $retry ? 'pg_catalog.uuidv7()' : "pg_catalog.uuidv7(interval '-40 ms')";
 	$nrows = 1;
 	return run("INSERT INTO data VALUES ($f, $w, 'core');");
 }

@@ -40,6 +40,7 @@ REGRESS = \
 	namebased \
 	read \
 	read_after_tables \
+	guard \
 	range \
 	textforms \
 	facade \

@@ -22,40 +22,43 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard() IS
 CREATE TABLE @extschema@.pg_uuidx_last_tick (
     one pg_catalog.bool PRIMARY KEY DEFAULT true CHECK (one),
     horizon pg_catalog.timestamptz NOT NULL,
-    ticked_at pg_catalog.timestamptz NOT NULL
+    ticked_at pg_catalog.timestamptz NOT NULL,
+    system_identifier pg_catalog.int8 NOT NULL
 );
 
 COMMENT ON TABLE @extschema@.pg_uuidx_last_tick IS
-'the newest tick: every id below horizon that will ever commit committed before this row; add it to the publication that carries the data for logical subscribers';
+'the newest tick: every id below horizon that will ever commit committed before this row, on the server of system_identifier; add it to the publication that carries the data for logical subscribers';
 
+-- Readers anywhere may read it.  pg_uuidx_tick() runs as its caller (no
+-- function of pg_uuidx is SECURITY DEFINER), so writing the table is the
+-- privilege to tick: the extension's owner has it and may grant it (a role
+-- that could write any horizon could make readers on replicas skip rows).
 REVOKE ALL ON @extschema@.pg_uuidx_last_tick FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_last_tick TO PUBLIC;
+GRANT INSERT, UPDATE ON @extschema@.pg_uuidx_last_tick TO @extowner@ WITH GRANT OPTION;
 
--- SECURITY DEFINER: the tick is written by the extension's owner, so that
--- no reader's role needs to write the table, and none can write a false
--- horizon into it.  The function writes only the horizon it computed.
 CREATE FUNCTION @extschema@.pg_uuidx_tick()
 RETURNS pg_catalog.timestamptz
 AS 'MODULE_PATHNAME', 'pg_uuidx_tick'
-LANGUAGE C VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-SET search_path = pg_catalog, pg_temp;
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_tick() IS
 'records the commit horizon in pg_uuidx_last_tick for readers on standbys and subscribers; returns the horizon recorded';
 
--- The reader with a choice of horizon: the newest tick (from_tick true),
--- the live one (false), or as the five-argument form decides (NULL: the
--- tick on a standby or for a table a subscription writes into).  A second
--- form, so that the 1.5 function, its OID and what depends on it stay.
+-- The reader with a choice of horizon: from_tick true reads up to the
+-- newest tick, false up to the live horizon, NULL (the default, and what
+-- 1.5's five arguments did) up to the tick on a standby or for a table
+-- that a subscription writes into, else the live one.  A parameter more is
+-- a new signature: the five-argument function goes (an object of the
+-- user's that depends on it stops the update, naming it).
+DROP FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, name, integer);
+
 CREATE FUNCTION @extschema@.pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
-                                                from_tick boolean,
-                                                id_column name DEFAULT 'id', id_version integer DEFAULT 7)
+                                                id_column name DEFAULT 'id', id_version integer DEFAULT 7,
+                                                from_tick boolean DEFAULT NULL)
 RETURNS SETOF anyelement
-AS 'MODULE_PATHNAME', 'pg_uuidx_read_after_from_tick'
+AS 'MODULE_PATHNAME', 'pg_uuidx_read_after'
 LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
-COMMENT ON FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, boolean, name, integer) IS
-'the next rows of a table in id order after after_id and below the commit horizon, or below the newest tick when from_tick is true';
-
-COMMENT ON FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, name, integer) IS
-'the next rows of a table in id order after after_id and below the commit horizon (on a standby or a subscribed table: the newest tick): pass NULL::table_name, the last id read and a row limit';
+COMMENT ON FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, name, integer, boolean) IS
+'the next rows of a table in id order after after_id and below the commit horizon (or the newest tick: from_tick, and by default on a standby or a subscribed table): pass NULL::table_name, the last id read and a row limit';

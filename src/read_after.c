@@ -3,7 +3,7 @@
  *		pg_uuidx_read_after(): the next rows of a table in id order, up to
  *		the commit horizon, none missed and none twice.
  *
- * Owns this SQL function (both its forms); may call horizon.c and
+ * Owns this SQL function; may call horizon.c and
  * horizon_tick.c.
  *
  * The horizon must be read before the snapshot the rows are read with, so
@@ -143,13 +143,12 @@ CheckColumns(TupleDesc result, TupleDesc spi)
 
 /*
  * At most max_rows (argument 2) rows of row_type's (0) table whose id
- * column (argument column_arg) is above after_id (1; NULL: from the first)
- * and below the horizon of the version (argument column_arg + 1, 7 or 6),
- * in id order; the horizon is the newest tick or the live one as from_tick
- * says (reader_horizon_us()).
+ * column (3) is above after_id (1; NULL: from the first) and below the
+ * horizon of the version (4, 7 or 6), in id order; the horizon is the
+ * newest tick or the live one as from_tick says (reader_horizon_us()).
  */
 static Datum
-read_after(FunctionCallInfo fcinfo, int column_arg, int from_tick)
+read_after(FunctionCallInfo fcinfo, int from_tick)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const char *column;
@@ -167,7 +166,7 @@ read_after(FunctionCallInfo fcinfo, int column_arg, int from_tick)
 	bool	   *rownull;
 	MemoryContext rowcxt;
 
-	if (PG_ARGISNULL(2) || PG_ARGISNULL(column_arg))
+	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("%s must not be NULL", PG_ARGISNULL(2) ? "max_rows" : "id_column")));
@@ -175,7 +174,7 @@ read_after(FunctionCallInfo fcinfo, int column_arg, int from_tick)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("max_rows must be zero or more")));
-	version = PG_ARGISNULL(column_arg + 1) ? 0 : PG_GETARG_INT32(column_arg + 1);
+	version = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT32(4);
 	if (version != 6 && version != 7)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -187,7 +186,7 @@ read_after(FunctionCallInfo fcinfo, int column_arg, int from_tick)
 				 errdetail("A transaction of a higher level reads with a snapshot taken before the horizon, which can lack rows below it."),
 				 errhint("Call it in a READ COMMITTED transaction.")));
 
-	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(column_arg)), &column);
+	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(3)), &column);
 	/* the result row type: the table's, dropped columns included */
 	InitMaterializedSRF(fcinfo, 0);
 	desc = rsinfo->setDesc;
@@ -258,25 +257,12 @@ PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
 
 /*
  * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
- * id_column name, id_version integer) -> SETOF anyelement: read_after(),
- * from the tick on a standby or a subscribed table.
+ * id_column name, id_version integer, from_tick boolean) -> SETOF
+ * anyelement: read_after().  The 1.5 form has no from_tick: it reads as
+ * from_tick NULL does.
  */
 Datum
 pg_uuidx_read_after(PG_FUNCTION_ARGS)
 {
-	return read_after(fcinfo, 3, -1);
-}
-
-PG_FUNCTION_INFO_V1(pg_uuidx_read_after_from_tick);
-
-/*
- * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
- * from_tick boolean, id_column name, id_version integer) -> SETOF
- * anyelement: the same, from the newest tick when from_tick is true, from
- * the live horizon when it is false, and as above when it is NULL.
- */
-Datum
-pg_uuidx_read_after_from_tick(PG_FUNCTION_ARGS)
-{
-	return read_after(fcinfo, 4, PG_ARGISNULL(3) ? -1 : PG_GETARG_BOOL(3));
+	return read_after(fcinfo, PG_NARGS() > 5 && !PG_ARGISNULL(5) ? PG_GETARG_BOOL(5) : -1);
 }

@@ -69,7 +69,10 @@ INSERT INTO api VALUES
     ('uuidv7_horizon', '{}', 'volatile', false),
     ('uuidv6_horizon', '{}', 'volatile', false),
     ('pg_uuidx_horizon_holders', '{}', 'volatile', false),
-    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer}', 'volatile', false),
+    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}', 'volatile', false),
+    -- the guard (a trigger) and the tick (writes a table): PARALLEL UNSAFE
+    ('pg_uuidx_horizon_guard', '{}', 'volatile', false),
+    ('pg_uuidx_tick', '{}', 'volatile', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),
@@ -85,13 +88,17 @@ CREATE TEMP TABLE restricted (fn text, args text[]);
 INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuidv6', '{}'),
     ('uuidv7_at', '{"timestamp with time zone"}'), ('uuidv7_at', '{"timestamp without time zone"}'),
     ('uuidv7_horizon', '{}'), ('uuidv6_horizon', '{}'), ('pg_uuidx_horizon_holders', '{}'),
-    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer}');
+    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}');
+
+-- PARALLEL UNSAFE functions that are not procedures
+CREATE TEMP TABLE unsafe (fn text);
+INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_tick');
 
 -- procedures: called with CALL, in one transaction, by a superuser
 CREATE TEMP TABLE procedures (fn text);
 INSERT INTO procedures VALUES ('pg_uuidx_adopt_pg_uuidv7'), ('pg_uuidx_hand_over_to_core');
 
-SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures));
+SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 2);
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
 FROM api;
@@ -100,12 +107,13 @@ FROM api;
 SELECT is(p.proisstrict, a.strict, a.fn || '(' || array_to_string(a.args, ', ') || ') strictness')
 FROM api AS a
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
-SELECT is(p.proparallel::text, CASE WHEN c.fn IS NOT NULL THEN 'u' WHEN r.fn IS NULL THEN 's' ELSE 'r' END,
+SELECT is(p.proparallel::text, CASE WHEN c.fn IS NOT NULL OR u.fn IS NOT NULL THEN 'u' WHEN r.fn IS NULL THEN 's' ELSE 'r' END,
           a.fn || '(' || array_to_string(a.args, ', ') || ') is PARALLEL ' ||
-          CASE WHEN c.fn IS NOT NULL THEN 'UNSAFE' WHEN r.fn IS NULL THEN 'SAFE' ELSE 'RESTRICTED' END)
+          CASE WHEN c.fn IS NOT NULL OR u.fn IS NOT NULL THEN 'UNSAFE' WHEN r.fn IS NULL THEN 'SAFE' ELSE 'RESTRICTED' END)
 FROM api AS a
 LEFT JOIN restricted AS r ON r.fn = a.fn AND r.args = a.args
 LEFT JOIN procedures AS c ON c.fn = a.fn
+LEFT JOIN unsafe AS u ON u.fn = a.fn
 JOIN pg_proc AS p ON p.oid = ('uuidx.' || a.fn || '(' || array_to_string(a.args, ', ') || ')')::regprocedure;
 
 SELECT is(p.prokind::text, 'p', c.fn || '() is a procedure')
@@ -115,6 +123,13 @@ FROM procedures AS c JOIN pg_proc AS p ON p.oid = ('uuidx.' || c.fn || '()')::re
 SELECT is(l.lanname::text, 'plpgsql', c.fn || '() is PL/pgSQL')
 FROM procedures AS c JOIN pg_proc AS p ON p.oid = ('uuidx.' || c.fn || '()')::regprocedure
 JOIN pg_language AS l ON l.oid = p.prolang;
+
+-- the tick's table: everyone reads it, only the extension's owner (and
+-- whom it grants) writes it
+SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_last_tick', 'SELECT'), true,
+          'everyone reads pg_uuidx_last_tick');
+SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_last_tick', 'INSERT, UPDATE, DELETE, TRUNCATE'), false,
+          'PUBLIC does not write pg_uuidx_last_tick');
 
 -- nothing more and nothing less than the table above (and min/max) is installed
 SELECT set_eq(

@@ -20,7 +20,9 @@
 # PG_UUIDX_TEST_NO_GUARD=1 creates the stress table without the trigger:
 # the mechanism removed, the exactly-once checks fail.  The seed is printed
 # (PG_UUIDX_SEED replays the writers' choices, not their timing);
-# PG_UUIDX_STRESS_SECONDS sets the length of the run (default 8).
+# PG_UUIDX_STRESS_SECONDS sets the length of the run (default 8).  Each
+# writer's stderr is tmp_check/log/110_writerN.log; PG_UUIDX_WRITER_TRACE=1
+# writes every statement there with its SQLSTATE.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;

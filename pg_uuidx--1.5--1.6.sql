@@ -22,23 +22,25 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard() IS
 CREATE TABLE @extschema@.pg_uuidx_last_tick (
     one pg_catalog.bool PRIMARY KEY DEFAULT true CHECK (one),
     horizon pg_catalog.timestamptz NOT NULL,
-    ticked_at pg_catalog.timestamptz NOT NULL
+    ticked_at pg_catalog.timestamptz NOT NULL,
+    system_identifier pg_catalog.int8 NOT NULL
 );
 
 COMMENT ON TABLE @extschema@.pg_uuidx_last_tick IS
-'the newest tick: every id below horizon that will ever commit committed before this row; add it to the publication that carries the data for logical subscribers';
+'the newest tick: every id below horizon that will ever commit committed before this row, on the server of system_identifier; add it to the publication that carries the data for logical subscribers';
 
+-- Readers anywhere may read it.  pg_uuidx_tick() runs as its caller (no
+-- function of pg_uuidx is SECURITY DEFINER), so writing the table is the
+-- privilege to tick: the extension's owner has it and may grant it (a role
+-- that could write any horizon could make readers on replicas skip rows).
 REVOKE ALL ON @extschema@.pg_uuidx_last_tick FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_last_tick TO PUBLIC;
+GRANT INSERT, UPDATE ON @extschema@.pg_uuidx_last_tick TO @extowner@ WITH GRANT OPTION;
 
--- SECURITY DEFINER: the tick is written by the extension's owner, so that
--- no reader's role needs to write the table, and none can write a false
--- horizon into it.  The function writes only the horizon it computed.
 CREATE FUNCTION @extschema@.pg_uuidx_tick()
 RETURNS pg_catalog.timestamptz
 AS 'MODULE_PATHNAME', 'pg_uuidx_tick'
-LANGUAGE C VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-SET search_path = pg_catalog, pg_temp;
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_tick() IS
 'records the commit horizon in pg_uuidx_last_tick for readers on standbys and subscribers; returns the horizon recorded';

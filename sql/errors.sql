@@ -124,6 +124,9 @@ FROM (VALUES
 BEGIN ISOLATION LEVEL REPEATABLE READ;
 SELECT (pg_temp.try($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref'))$$)).*;
 ROLLBACK;
+-- reading up to the newest tick where none has been made (the table of
+-- ticks is empty until pg_uuidx_tick() is first called)
+SELECT (pg_temp.try($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref', from_tick => true))$$)).*;
 DROP TABLE err_rows;
 DROP TYPE err_pair;
 

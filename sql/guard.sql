@@ -14,10 +14,11 @@ SET search_path = public, pg_catalog;
 SELECT current_setting('server_version_num')::int >= 170000
     OR current_setting('shared_preload_libraries') ~ 'pg_uuidx' AS horizon \gset
 
--- whether an INSERT of id into t is refused with 40001 (serialization_failure)
+-- whether an INSERT of id (the first column) into t is refused with 40001
+-- (serialization_failure)
 CREATE FUNCTION refused(t regclass, id uuid) RETURNS boolean LANGUAGE plpgsql AS $$
 BEGIN
-    EXECUTE format('INSERT INTO %s (id) VALUES ($1)', t) USING id;
+    EXECUTE format('INSERT INTO %s VALUES ($1)', t) USING id;
     RETURN false;
 EXCEPTION WHEN serialization_failure THEN
     RETURN true;
@@ -34,15 +35,15 @@ CREATE TRIGGER g6_guard BEFORE INSERT OR UPDATE OF event_id ON g6
 SHOW pg_uuidx.horizon_allowance;
 SELECT setting, unit, context FROM pg_settings WHERE name = 'pg_uuidx.horizon_allowance';
 
--- a horizon handed out: an id made an hour before is refused, a tick either
--- side of the allowance decides, one made now or later is taken
+-- a horizon handed out: an id made an hour before is refused; one made
+-- within the allowance, now or later is taken
 SELECT uuidv7_horizon() IS NOT NULL AS handed_out \gset
-SELECT NOT :horizon OR refused('g7', uuidv7(interval '-1 hour')) AS hour_old_refused;
+SELECT NOT :'horizon'::boolean OR refused('g7', uuidv7(interval '-1 hour')) AS hour_old_refused;
 SELECT refused('g7', uuidv7()) AS now_refused;
 SELECT refused('g7', uuidv7(interval '-300 ms')) AS within_allowance_refused;
 SELECT refused('g7', uuidv7(interval '1 hour')) AS future_refused;
 SELECT uuidv6_horizon() IS NOT NULL AS handed_out \gset
-SELECT NOT :horizon OR refused('g6', uuidv6_boundary(now() - interval '1 hour')) AS v6_hour_old_refused;
+SELECT NOT :'horizon'::boolean OR refused('g6', uuidv6_boundary(now() - interval '1 hour')) AS v6_hour_old_refused;
 SELECT count(*) FROM g7;
 
 -- an id at or above the transaction's own first id is never refused, and
@@ -70,10 +71,11 @@ SELECT uuidv7_horizon() IS NOT NULL AS handed_out;
 DO $$
 BEGIN
     UPDATE g7 SET id = uuidv7(interval '-1 hour') WHERE note = 'kept';
-    RAISE NOTICE 'moved: %', NOT current_setting('server_version_num')::int >= 170000
+    -- taken only where there is no horizon to hold
+    RAISE NOTICE 'update refused: %', current_setting('server_version_num')::int < 170000
         AND current_setting('shared_preload_libraries') !~ 'pg_uuidx';
 EXCEPTION WHEN serialization_failure THEN
-    RAISE NOTICE 'moved: false';
+    RAISE NOTICE 'update refused: true';
 END $$;
 
 -- a NULL id passes the guard (and is the table's business)
@@ -86,15 +88,15 @@ SET session_replication_role = replica;
 SELECT uuidv7_horizon() IS NOT NULL AS handed_out;
 SELECT refused('g7', uuidv7(interval '-1 hour')) AS refused_in_apply;
 ALTER TABLE g7 ENABLE ALWAYS TRIGGER g7_guard;
-SELECT NOT :horizon OR refused('g7', uuidv7(interval '-1 hour')) AS refused_always;
+SELECT NOT :'horizon'::boolean OR refused('g7', uuidv7(interval '-1 hour')) AS refused_always;
 RESET session_replication_role;
 ALTER TABLE g7 ENABLE TRIGGER g7_guard;
 
 -- errors
 \set VERBOSITY default
-INSERT INTO g7 VALUES (gen_random_uuid());
-INSERT INTO g7 VALUES ('01890a5d-ac96-774b-bcce-b302099a8057'::uuid);  -- RFC variant missing
-INSERT INTO g6 VALUES (uuidv7());
+INSERT INTO g7 VALUES ('3a6291b7-d231-4b8e-ae1b-bfd76233bb86'::uuid);  -- version 4
+INSERT INTO g7 VALUES ('01890a5d-ac96-774b-0cce-b302099a8057'::uuid);  -- not the RFC variant
+INSERT INTO g6 VALUES ('01890a5d-ac96-774b-bcce-b302099a8057'::uuid);  -- version 7
 SELECT pg_uuidx_horizon_guard();
 CREATE TABLE g_bad (x int, label text);
 CREATE TRIGGER g_after AFTER INSERT ON g_bad FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('x');

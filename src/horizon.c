@@ -777,7 +777,7 @@ static pg_uuid_t *
 horizon_uuid(FunctionCallInfo fcinfo, int version, const char *caller)
 {
 	return horizon_id(RecoveryInProgress() ?
-					  tick_horizon_us(fcinfo->flinfo->fn_oid, caller) :
+					  tick_horizon_us(fcinfo->flinfo->fn_oid, false, caller) :
 					  horizon_live_us(caller), version);
 }
 

@@ -28,6 +28,8 @@
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
+#include "miscadmin.h"
+#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
@@ -110,24 +112,37 @@ horizon_from_timestamptz(TimestampTz ts)
 }
 
 int64
-tick_horizon_us(Oid fn_oid, const char *caller)
+tick_horizon_us(Oid fn_oid, bool published, const char *caller)
 {
 	Oid			relid = tick_table(fn_oid);
 	StringInfoData query;
 	TimestampTz ts = 0;
+	int64		system_identifier = 0;
 	bool		found;
 	bool		isnull;
 
 	initStringInfo(&query);
-	appendStringInfo(&query, "SELECT horizon FROM %s", qualified_name(relid));
+	appendStringInfo(&query, "SELECT horizon, system_identifier FROM %s", qualified_name(relid));
 	SPI_connect();
 	if (SPI_execute(query.data, true, 0) != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute failed on %s", TICK_TABLE);
 	found = SPI_processed == 1;
 	if (found)
+	{
 		ts = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
 											   SPI_tuptable->tupdesc, 1, &isnull));
+		system_identifier = DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0],
+														SPI_tuptable->tupdesc, 2, &isnull));
+	}
 	SPI_finish();
+	if (found && published && system_identifier == (int64) GetSystemIdentifier())
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s cannot read up to a tick made on this server", caller),
+				 errdetail("A subscription writes into the table, so its rows are read up to the publisher's tick; the newest one in %s was made here, by pg_uuidx_tick().",
+						   TICK_TABLE),
+				 errhint("Stop calling pg_uuidx_tick() here, add %s to the publication of the table, or pass from_tick => false to read up to this server's own horizon.",
+						 TICK_TABLE)));
 	if (!found)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -142,8 +157,14 @@ int64
 reader_horizon_us(Oid fn_oid, Oid relid, int from_tick, const char *caller)
 {
 	if (from_tick < 0)
-		from_tick = RecoveryInProgress() || is_subscribed(relid);
-	return from_tick ? tick_horizon_us(fn_oid, caller) : horizon_live_us(caller);
+	{
+		if (RecoveryInProgress())
+			return tick_horizon_us(fn_oid, false, caller);
+		if (is_subscribed(relid))
+			return tick_horizon_us(fn_oid, true, caller);
+		return horizon_live_us(caller);
+	}
+	return from_tick ? tick_horizon_us(fn_oid, false, caller) : horizon_live_us(caller);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_tick);
@@ -159,8 +180,8 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 {
 	Oid			relid;
 	StringInfoData query;
-	Oid			argtypes[2] = {TIMESTAMPTZOID, TIMESTAMPTZOID};
-	Datum		args[2];
+	Oid			argtypes[3] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID};
+	Datum		args[3];
 	TimestampTz stored;
 	bool		isnull;
 
@@ -170,6 +191,13 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 				 errmsg("pg_uuidx_tick() cannot be used during recovery"),
 				 errhint("Call it on the primary: its ticks reach the standbys with the WAL.")));
 	relid = tick_table(fcinfo->flinfo->fn_oid);
+	if (pg_class_aclcheck(relid, GetUserId(), ACL_INSERT | ACL_UPDATE) != ACLCHECK_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("permission denied to tick: %s needs INSERT and UPDATE on %s",
+						GetUserNameFromId(GetUserId(), false), TICK_TABLE),
+				 errhint("The extension's owner may grant them: GRANT INSERT, UPDATE ON %s TO %s.",
+						 qualified_name(relid), quote_identifier(GetUserNameFromId(GetUserId(), false)))));
 	if (is_subscribed(relid))
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -179,15 +207,17 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 
 	args[0] = TimestampTzGetDatum(timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()")));
 	args[1] = TimestampTzGetDatum(GetCurrentTimestamp());
+	args[2] = Int64GetDatum((int64) GetSystemIdentifier());
 	initStringInfo(&query);
 	appendStringInfo(&query,
-					 "INSERT INTO %s (one, horizon, ticked_at) VALUES (true, $1, $2) "
+					 "INSERT INTO %s (one, horizon, ticked_at, system_identifier) VALUES (true, $1, $2, $3) "
 					 "ON CONFLICT (one) DO UPDATE SET "
-					 "horizon = GREATEST(%s.horizon, EXCLUDED.horizon), ticked_at = EXCLUDED.ticked_at "
+					 "horizon = GREATEST(%s.horizon, EXCLUDED.horizon), ticked_at = EXCLUDED.ticked_at, "
+					 "system_identifier = EXCLUDED.system_identifier "
 					 "RETURNING horizon",
 					 qualified_name(relid), qualified_name(relid));
 	SPI_connect();
-	if (SPI_execute_with_args(query.data, 2, argtypes, args, NULL, false, 1) != SPI_OK_INSERT_RETURNING ||
+	if (SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1) != SPI_OK_INSERT_RETURNING ||
 		SPI_processed != 1)
 		elog(ERROR, "SPI_execute_with_args failed on %s", TICK_TABLE);
 	stored = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],

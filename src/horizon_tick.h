@@ -12,15 +12,16 @@
 
 /*
  * The newest tick's horizon (Unix us, or HORIZON_LOWEST) in the database of
- * the extension that owns function fn_oid; an error when there is none.
+ * the extension that owns function fn_oid; an error when there is none, or
+ * when it must have been published by another server and was made here.
  */
-extern int64 tick_horizon_us(Oid fn_oid, const char *caller);
+extern int64 tick_horizon_us(Oid fn_oid, bool published, const char *caller);
 
 /*
  * The horizon a reader of table relid reads up to: the newest tick when
  * from_tick is true, the live horizon when it is false, and when it is
- * unknown (-1) the tick on a standby or when a subscription writes into
- * the table, else the live horizon.
+ * unknown (-1) the tick on a standby or, published by another server, when
+ * a subscription writes into the table, else the live horizon.
  */
 extern int64 reader_horizon_us(Oid fn_oid, Oid relid, int from_tick, const char *caller);
 

@@ -77,7 +77,10 @@ my $snapshot = join "\nUNION ALL\n",
   "SELECT 'operator ' || o.oid::regoperator || ' ' || md5(o::text) FROM pg_operator o WHERE "
   . $outside->('pg_operator', 'o.oid'),
   "SELECT 'type ' || t.oid::regtype || ' ' || md5(t::text) FROM pg_type t WHERE "
-  . $outside->('pg_type', 't.oid'),
+  . $outside->('pg_type', 't.oid')
+  # the row type of a member table, and its array type, are the table's
+  . ' AND ' . $outside->('pg_class', 't.typrelid')
+  . ' AND ' . $outside->('pg_class', '(SELECT e.typrelid FROM pg_type e WHERE e.oid = t.typelem)'),
   (map { "SELECT 'in pg_catalog: $_->[0] ' || oid::$_->[1] FROM $_->[2]
 	WHERE $_->[3] = 'pg_catalog'::regnamespace::oid" }
 	  ([ 'function', 'regprocedure', 'pg_proc', 'pronamespace' ],

@@ -32,8 +32,13 @@ my $seed = $ENV{PG_UUIDX_SEED} || int(rand(2**31));
 note("seed $seed (PG_UUIDX_SEED=$seed replays the writers' choices)");
 
 my $clock = clock_shim(gettimeofday => 1);
+# The horizon trails the clock by pg_uuidx.horizon_allowance (1 s by
+# default, for ids made elsewhere: 110_horizon_guard.pl); set to 0 here, so
+# that the horizon must pass the clock reading right after a commit.  The
+# default is checked once, on the node "noprep".
 my $node = new_node('horizon', env => $clock->{env},
-	conf => [ 'max_connections = 40', 'max_prepared_transactions = 30', 'wal_level = replica', 'max_wal_senders = 2' ]);
+	conf => [ 'max_connections = 40', 'max_prepared_transactions = 30', 'wal_level = replica', 'max_wal_senders = 2',
+		'pg_uuidx.horizon_allowance = 0' ]);
 my $major = int($node->safe_psql('postgres', 'SHOW server_version_num') / 10000);
 # before 17 the shared state needs the preloaded library
 if ($major < 17)
@@ -218,8 +223,12 @@ $node->backup('b');
 my $standby = PostgreSQL::Test::Cluster->new('standby');
 $standby->init_from_backup($node, 'b', has_streaming => 1);
 start_with_env($standby, $clock->{env});
+# a standby reads the primary's ticks (115_replica_ticks.pl): none yet
 my ($ret, $out, $err) = $standby->psql('postgres', 'SELECT uuidv7_horizon()');
-like($err, qr/ERROR:  uuidv7_horizon\(\) cannot be used during recovery/, 'refused on a standby (0A000)');
+like($err, qr/ERROR:  uuidv7_horizon\(\) has no tick to read up to/, 'a standby without a tick: refused (55000)');
+($ret, $out, $err) = $standby->psql('postgres', 'SELECT * FROM pg_uuidx_horizon_holders()');
+like($err, qr/ERROR:  pg_uuidx_horizon_holders\(\) cannot be used during recovery/,
+	'holders refused on a standby (0A000)');
 $standby->stop;
 if ($major < 17)
 {
@@ -238,6 +247,15 @@ else
 # them, and PREPARE TRANSACTION after an id still gets core's refusal
 my $noprep = new_node('noprep', conf => [ $major < 17 ? "shared_preload_libraries = 'pg_uuidx'" : () ]);
 $noprep->safe_psql('postgres', 'CREATE EXTENSION pg_uuidx');
+# a server with the default allowance, whose floor no call has raised
+# further: the horizon trails the clock by 1 s
+sql_ok($noprep, 'postgres', q{
+	SELECT current_setting('pg_uuidx.horizon_allowance') = '1s'
+	       AND h BETWEEN before - interval '1 s' - interval '1 ms' AND after - interval '1 s',
+	       format('%s %s %s', before, h, after)
+	FROM (SELECT clock_timestamp() AS before, uuid_extract_timestamp_us(uuidv7_horizon()) AS h,
+	             clock_timestamp() AS after) s},
+	'by default an idle server\'s horizon trails the clock by 1 s (pg_uuidx.horizon_allowance)');
 ($ret, $out, $err) = $noprep->psql('postgres', "BEGIN; SELECT uuidv7(); PREPARE TRANSACTION 'p'");
 like($err, qr/ERROR:  prepared transactions are disabled/, 'prepared transactions disabled: core\'s error, not ours');
 sql_ok($noprep, 'postgres', q{SELECT uuidv7_horizon() > uuidv7_boundary(clock_timestamp() - interval '10 s'),

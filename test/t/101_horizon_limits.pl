@@ -19,7 +19,9 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $node = new_node('limits');
+# the horizon right at the clock (the default allowance, 1 s, would only
+# make the reader wait longer: 100_reading_in_order.pl)
+my $node = new_node('limits', conf => [ 'pg_uuidx.horizon_allowance = 0' ]);
 if ($node->safe_psql('postgres', 'SHOW server_version_num') < 170000)
 {
 	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'pg_uuidx'\n");

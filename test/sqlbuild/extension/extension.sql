@@ -28,9 +28,15 @@ CREATE FUNCTION pg_temp.api() RETURNS TABLE (obj text, attrs text) LANGUAGE sql 
     WHERE e.extname = 'pg_uuidx'
 $$;
 
+-- the previous version: the source of the one update path
+SELECT source AS previous FROM pg_extension_update_paths('pg_uuidx')
+WHERE path = source || '--' || target
+  AND target = (SELECT default_version FROM pg_available_extensions WHERE name = 'pg_uuidx') \gset
 CREATE SCHEMA older;
-SELECT lives_ok($$CREATE EXTENSION pg_uuidx SCHEMA older VERSION '1.4'$$, 'CREATE EXTENSION pg_uuidx VERSION ''1.4''');
-SELECT is(to_regprocedure('older.pg_uuidx_build()'), NULL, '1.4 has no pg_uuidx_build()');
+SELECT lives_ok(format('CREATE EXTENSION pg_uuidx SCHEMA older VERSION %L', :'previous'),
+                format('CREATE EXTENSION pg_uuidx VERSION %L', :'previous'));
+SELECT is((SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'), :'previous',
+          'the previous version is installed');
 SELECT lives_ok('ALTER EXTENSION pg_uuidx UPDATE', 'ALTER EXTENSION pg_uuidx UPDATE');
 SELECT is(older.pg_uuidx_build(), 'sql', 'updated: pg_uuidx_build() is ''sql''');
 CREATE TEMP TABLE updated AS SELECT * FROM pg_temp.api();

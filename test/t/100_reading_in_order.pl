@@ -344,33 +344,16 @@ $node->safe_psql('postgres', q{
 TRUNCATE ob7, ob6, seen;
 -- one reader: polls every 20 ms until "seconds" have passed, and records
 -- what it read in seen (reader, the order it read in, id)
-CREATE PROCEDURE read_loop(reader text, seconds float8) LANGUAGE plpgsql AS $$
-DECLARE
-    last uuid;
-    bound uuid;
-    n bigint := 0;
-    r record;
-    stop timestamptz := clock_timestamp() + seconds * interval '1 s';
-BEGIN
-    WHILE clock_timestamp() < stop LOOP
-        -- the bound is read before the query that uses it starts
-        bound := CASE reader WHEN 'now()' THEN uuidv7_boundary(clock_timestamp()) END;
-        FOR r IN EXECUTE CASE reader
-            WHEN 'horizon v7' THEN 'SELECT id FROM pg_uuidx_read_after(NULL::ob7, $1, 500)'
-            WHEN 'horizon v6' THEN 'SELECT id FROM pg_uuidx_read_after(NULL::ob6, $1, 500, ''id'', 6)'
-            WHEN 'id > last' THEN 'SELECT id FROM ob7 WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT 500'
-            WHEN 'now()' THEN 'SELECT id FROM ob7 WHERE ($1 IS NULL OR id > $1) AND id < $2 ORDER BY id LIMIT 500'
-            END USING last, bound
-        LOOP
-            n := n + 1;
-            INSERT INTO seen VALUES (reader, n, r.id);
-            last := r.id;
-        END LOOP;
-        COMMIT;
-        PERFORM pg_sleep(0.02);
-    END LOOP;
-END $$;
-});
+} . read_loop_sql(
+	args => 'seconds float8',
+	declare => q{stop timestamptz := clock_timestamp() + seconds * interval '1 s';},
+	while => 'clock_timestamp() < stop',
+	bound => q{CASE reader WHEN 'now()' THEN uuidv7_boundary(clock_timestamp()) END},
+	readers => [
+		'horizon v7' => 'SELECT id FROM pg_uuidx_read_after(NULL::ob7, $1, 500)',
+		'horizon v6' => q{SELECT id FROM pg_uuidx_read_after(NULL::ob6, $1, 500, 'id', 6)},
+		'id > last' => 'SELECT id FROM ob7 WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT 500',
+		'now()' => 'SELECT id FROM ob7 WHERE ($1 IS NULL OR id > $1) AND id < $2 ORDER BY id LIMIT 500' ]));
 
 my $dir = PostgreSQL::Test::Utils::tempdir();
 my %scripts = (
@@ -495,25 +478,11 @@ note("committed: $stats");
 for my $case ([ 'horizon v7', 'ob7' ], [ 'horizon v6', 'ob6' ])
 {
 	my ($reader, $table) = @$case;
-	sql_ok($node, 'postgres', qq{
-		SELECT (SELECT count(*) FROM $table) > 100
-		       AND NOT EXISTS (SELECT id FROM $table EXCEPT SELECT id FROM seen WHERE reader = '$reader')
-		       AND NOT EXISTS (SELECT id FROM seen WHERE reader = '$reader' EXCEPT SELECT id FROM $table),
-		       format('%s rows, %s read', (SELECT count(*) FROM $table),
-		              (SELECT count(*) FROM seen WHERE reader = '$reader'))},
-		"$reader: every committed row read, nothing else");
-	sql_ok($node, 'postgres', qq{
-		SELECT count(*) = count(DISTINCT id), count(*) - count(DISTINCT id) FROM seen WHERE reader = '$reader'},
-		"$reader: no row read twice");
-	sql_ok($node, 'postgres', qq{
-		SELECT coalesce(bool_and(id > before), true), count(*) FILTER (WHERE id <= before)
-		FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS before FROM seen WHERE reader = '$reader') s},
-		"$reader: read in id order");
+	read_once_ok($node, 'postgres', $table, $reader, $reader, more_than => 100);
 }
 for my $reader ('id > last', 'now()')
 {
-	my $missed = $node->safe_psql('postgres', qq{
-		SELECT count(*) FROM (SELECT id FROM ob7 EXCEPT SELECT id FROM seen WHERE reader = '$reader') m});
+	my $missed = missed_count($node, 'postgres', 'ob7', $reader);
 	cmp_ok($missed, '>', 0, "the same loop bounded by $reader misses rows: $missed of them");
 }
 

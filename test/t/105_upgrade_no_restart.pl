@@ -115,30 +115,14 @@ BEGIN EXECUTE q; RETURN 'ok'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE || ' ' 
 -- a reader polling every 20 ms for "seconds", going on from where its last
 -- call stopped, recording what it read in seen (reader, order, id); it
 -- stops after a poll, so a last call of 0 s is one more poll
-CREATE PROCEDURE read_loop(reader text, seconds float8) LANGUAGE plpgsql AS $$
-DECLARE
-    last uuid;
-    n bigint;
-    r record;
-    stop timestamptz := clock_timestamp() + seconds * interval '1 s';
-BEGIN
-    SELECT s.id, s.seq INTO last, n FROM seen s WHERE s.reader = read_loop.reader ORDER BY s.seq DESC LIMIT 1;
-    n := coalesce(n, 0);
-    LOOP
-        FOR r IN EXECUTE CASE reader
-            WHEN 'horizon' THEN 'SELECT id FROM pg_uuidx_read_after(NULL::ob7, $1, 500)'
-            WHEN 'id > last' THEN 'SELECT id FROM ob7 WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT 500'
-            END USING last
-        LOOP
-            n := n + 1;
-            INSERT INTO seen VALUES (reader, n, r.id);
-            last := r.id;
-        END LOOP;
-        COMMIT;
-        EXIT WHEN clock_timestamp() >= stop;
-        PERFORM pg_sleep(0.02);
-    END LOOP;
-END $$;
+} . read_loop_sql(
+		args => 'seconds float8',
+		declare => q{stop timestamptz := clock_timestamp() + seconds * interval '1 s';},
+		resume => 1,
+		after => q{EXIT WHEN clock_timestamp() >= stop;},
+		readers => [
+			'horizon' => 'SELECT id FROM pg_uuidx_read_after(NULL::ob7, $1, 500)',
+			'id > last' => 'SELECT id FROM ob7 WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT 500' ]) . q{
 -- who holds the horizon, every 20 ms, with pg_stat_activity's view of them
 CREATE PROCEDURE hold_loop(seconds float8) LANGUAGE plpgsql AS $$
 DECLARE
@@ -243,25 +227,11 @@ sub missed
 		      JOIN ob7 USING (id) GROUP BY gen, kind ORDER BY gen, kind) k});
 }
 
-# the horizon reader's checks: every committed row once, in id order
+# the horizon reader's checks (read_once_ok), and which rows it missed
 sub read_all
 {
 	my ($node, $reader, $what) = @_;
-	sql_ok($node, 'postgres', qq{
-		SELECT NOT EXISTS (SELECT id FROM ob7 EXCEPT SELECT id FROM seen WHERE reader = '$reader')
-		       AND NOT EXISTS (SELECT id FROM seen WHERE reader = '$reader' EXCEPT SELECT id FROM ob7)
-		       AND (SELECT count(*) FROM ob7) > 0,
-		       format('%s rows committed, %s read', (SELECT count(*) FROM ob7),
-		              (SELECT count(*) FROM seen WHERE reader = '$reader'))},
-		"$what: every committed row read, nothing else")
-	  or diag("missed: " . missed($node, $reader));
-	sql_ok($node, 'postgres', qq{
-		SELECT count(*) = count(DISTINCT id), count(*) - count(DISTINCT id) FROM seen WHERE reader = '$reader'},
-		"$what: no row read twice");
-	sql_ok($node, 'postgres', qq{
-		SELECT coalesce(bool_and(id > before), true), count(*) FILTER (WHERE id <= before) || ' out of order'
-		FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS before FROM seen WHERE reader = '$reader') s},
-		"$what: read in id order");
+	diag('missed: ' . missed($node, $reader)) if read_once_ok($node, 'postgres', 'ob7', $reader, $what);
 	return;
 }
 

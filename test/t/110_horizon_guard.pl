@@ -241,31 +241,16 @@ CREATE UNLOGGED TABLE seen (reader text NOT NULL, seq bigint NOT NULL, id uuid N
 CREATE TABLE stop_flag (at timestamptz NOT NULL);
 -- one reader: polls every 20 ms, records what it read in seen (reader, the
 -- order it read in, id), and stops 2 s after the stop flag is seen
-CREATE PROCEDURE read_loop(reader text) LANGUAGE plpgsql AS $$
-DECLARE
-    last uuid;
-    n bigint := 0;
-    r record;
-    stop_at timestamptz;
-    give_up timestamptz := clock_timestamp() + interval '150 s';
-BEGIN
-    LOOP
-        FOR r IN EXECUTE CASE reader
-            WHEN 'horizon' THEN 'SELECT id FROM pg_uuidx_read_after(NULL::data, $1, 500)'
-            WHEN 'id > last' THEN 'SELECT id FROM data WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT 500'
-            END USING last
-        LOOP
-            n := n + 1;
-            INSERT INTO seen VALUES (reader, n, r.id);
-            last := r.id;
-        END LOOP;
-        COMMIT;
-        stop_at := coalesce(stop_at, (SELECT max(at) FROM stop_flag));
-        EXIT WHEN clock_timestamp() > least(stop_at + interval '2 s', give_up);
-        PERFORM pg_sleep(0.02);
-    END LOOP;
-END $$;
-});
+} . read_loop_sql(
+	declare => q{
+stop_at timestamptz;
+give_up timestamptz := clock_timestamp() + interval '150 s';},
+	after => q{
+stop_at := coalesce(stop_at, (SELECT max(at) FROM stop_flag));
+EXIT WHEN clock_timestamp() > least(stop_at + interval '2 s', give_up);},
+	readers => [
+		'horizon' => 'SELECT id FROM pg_uuidx_read_after(NULL::data, $1, 500)',
+		'id > last' => 'SELECT id FROM data WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT 500' ]));
 $node->safe_psql('postgres', q{CREATE TRIGGER data_guard BEFORE INSERT OR UPDATE OF id ON data
 	FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard()}) unless $no_guard;
 
@@ -466,24 +451,8 @@ is($node->safe_psql('postgres', 'SELECT count(*) FROM data'), $sum{rows} // -1,
 	"the table holds the rows the writers committed ($sum{committed} transactions)");
 sql_ok($node, 'postgres', q{SELECT count(*) = 0, count(*) FROM pg_prepared_xacts}, 'no prepared transaction left');
 
-my $reader = 'horizon';
-sql_ok($node, 'postgres', qq{
-	SELECT (SELECT count(*) FROM data) > 100
-	       AND NOT EXISTS (SELECT id FROM data EXCEPT SELECT id FROM seen WHERE reader = '$reader')
-	       AND NOT EXISTS (SELECT id FROM seen WHERE reader = '$reader' EXCEPT SELECT id FROM data),
-	       format('%s rows, %s read, %s missed', (SELECT count(*) FROM data),
-	              (SELECT count(*) FROM seen WHERE reader = '$reader'),
-	              (SELECT count(*) FROM (SELECT id FROM data EXCEPT SELECT id FROM seen WHERE reader = '$reader') m))},
-	'pg_uuidx_read_after(): every committed row read, nothing else');
-sql_ok($node, 'postgres', qq{
-	SELECT count(*) = count(DISTINCT id), count(*) - count(DISTINCT id) FROM seen WHERE reader = '$reader'},
-	'pg_uuidx_read_after(): no row read twice');
-sql_ok($node, 'postgres', qq{
-	SELECT coalesce(bool_and(id > before), true), count(*) FILTER (WHERE id <= before)
-	FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS before FROM seen WHERE reader = '$reader') s},
-	'pg_uuidx_read_after(): read in id order');
-my $missed = $node->safe_psql('postgres', q{
-	SELECT count(*) FROM (SELECT id FROM data EXCEPT SELECT id FROM seen WHERE reader = 'id > last') m});
+read_once_ok($node, 'postgres', 'data', 'horizon', 'pg_uuidx_read_after()', more_than => 100);
+my $missed = missed_count($node, 'postgres', 'data', 'id > last');
 cmp_ok($missed, '>', 0, "the same loop with \"id > last\" misses rows: $missed of them");
 
 $node->stop;

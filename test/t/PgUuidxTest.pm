@@ -13,7 +13,8 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-our @EXPORT = qw(new_node start_with_env sql_ok helpers in_order clock_shim set_clock);
+our @EXPORT = qw(new_node start_with_env sql_ok helpers in_order clock_shim set_clock read_loop_sql read_once_ok
+  missed_count);
 
 # A new cluster: extra postgresql.conf lines, then started with %$env added
 # to the server's environment (LD_PRELOAD and the like).  pg_uuidx's
@@ -106,6 +107,98 @@ sub in_order
 	my $by = $partition ? "PARTITION BY $partition ORDER BY ord" : 'ORDER BY ord';
 	return "SELECT count(*) FILTER (WHERE id <= prev) = 0, count(*) FILTER (WHERE id <= prev) || ' out of order'"
 	  . " FROM (SELECT id, lag(id) OVER ($by) AS prev FROM ($from) s0) s";
+}
+
+# SQL: CREATE PROCEDURE $opt{name} (default read_loop) (reader text[,
+# $opt{args}]), the reader of the stress runs.  Each round it runs the query
+# of its reader in @{ $opt{readers} } (pairs: reader => query; $1 the last
+# id read, $2 the value of the expression $opt{bound}, taken before the
+# query starts), records what it read in table seen (reader text, seq
+# bigint, id uuid: seq the order it read in), commits and sleeps 20 ms.
+# With resume => 1 it goes on after the last id and seq that seen holds for
+# the reader.  When it stops is the test's: more variables in
+# $opt{declare}, a condition checked before each round in $opt{while},
+# statements after each round's commit (EXIT WHEN ...) in $opt{after}.
+sub read_loop_sql
+{
+	my (%opt) = @_;
+	my $name = $opt{name} || 'read_loop';
+	# $text's lines, each after $pad
+	my $lines = sub {
+		my ($pad, $text) = @_;
+		return join '', map { "$pad$_\n" } grep { /\S/ } split /\n/, $text // '';
+	};
+	my $lit = sub { return "'" . ($_[0] =~ s/'/''/gr) . "'" };
+	my @readers = @{ $opt{readers} };
+	my $case = '';
+	while (my ($reader, $query) = splice(@readers, 0, 2))
+	{
+		$case .= '            WHEN ' . $lit->($reader) . ' THEN ' . $lit->($query) . "\n";
+	}
+	my $args = $opt{args} ? ", $opt{args}" : '';
+	my $bound_var = $opt{bound} ? "    bound uuid;\n" : '';
+	my $declare = $lines->('    ', $opt{declare});
+	my $resume = $opt{resume} ? $lines->('    ', qq{
+SELECT s.id, s.seq INTO last, n FROM seen s WHERE s.reader = $name.reader ORDER BY s.seq DESC LIMIT 1;
+n := coalesce(n, 0);}) : '';
+	my $loop = $opt{while} ? "WHILE $opt{while} LOOP" : 'LOOP';
+	my $bound = $opt{bound} ? $lines->('        ', qq{
+-- the bound is read before the query that uses it starts
+bound := $opt{bound};}) : '';
+	my $using = $opt{bound} ? 'last, bound' : 'last';
+	my $after = $lines->('        ', $opt{after});
+	return <<"SQL";
+CREATE PROCEDURE $name(reader text$args) LANGUAGE plpgsql AS \$\$
+DECLARE
+    last uuid;
+${bound_var}    n bigint := 0;
+    r record;
+${declare}BEGIN
+${resume}    $loop
+${bound}        FOR r IN EXECUTE CASE reader
+${case}            END USING $using
+        LOOP
+            n := n + 1;
+            INSERT INTO seen VALUES (reader, n, r.id);
+            last := r.id;
+        END LOOP;
+        COMMIT;
+${after}        PERFORM pg_sleep(0.02);
+    END LOOP;
+END \$\$;
+SQL
+}
+
+# The number of the committed rows of $table that reader $reader of
+# read_loop_sql() did not record in seen.
+sub missed_count
+{
+	my ($node, $db, $table, $reader) = @_;
+	return $node->safe_psql($db,
+		"SELECT count(*) FROM (SELECT id FROM $table EXCEPT SELECT id FROM seen WHERE reader = '$reader') m");
+}
+
+# The exactly-once checks of reader $reader of read_loop_sql() against the
+# committed rows of $table, named "$label: ...": $table holds more than
+# $opt{more_than} rows (default 0) and the reader read every one of them and
+# nothing else; it read no row twice; it read them in id order (by seq).
+# Returns the number of rows it missed.
+sub read_once_ok
+{
+	my ($node, $db, $table, $reader, $label, %opt) = @_;
+	my $seen = "SELECT id FROM seen WHERE reader = '$reader'";
+	my $missed = "SELECT id FROM $table EXCEPT $seen";
+	sql_ok($node, $db, qq{
+		SELECT (SELECT count(*) FROM $table) > @{[ $opt{more_than} // 0 ]}
+		       AND NOT EXISTS ($missed) AND NOT EXISTS ($seen EXCEPT SELECT id FROM $table),
+		       format('%s rows, %s read, %s missed', (SELECT count(*) FROM $table),
+		              (SELECT count(*) FROM ($seen) s), (SELECT count(*) FROM ($missed) m))},
+		"$label: every committed row read, nothing else");
+	sql_ok($node, $db, qq{
+		SELECT count(*) = count(DISTINCT id), count(*) - count(DISTINCT id) || ' read twice' FROM ($seen) s},
+		"$label: no row read twice");
+	sql_ok($node, $db, in_order("SELECT id, seq AS ord FROM seen WHERE reader = '$reader'"), "$label: read in id order");
+	return missed_count($node, $db, $table, $reader);
 }
 
 1;

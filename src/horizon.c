@@ -529,6 +529,12 @@ _PG_init(void)
 #endif
 	RegisterXactCallback(horizon_xact_callback, NULL);
 
+	/*
+	 * GUC_ALLOW_IN_PARALLEL: the library may first be loaded inside a
+	 * parallel query, where the value from the configuration file could not
+	 * be applied otherwise.  Only the leader computes the horizon (those
+	 * functions are PARALLEL RESTRICTED), so a worker's value does not matter.
+	 */
 	DefineCustomIntVariable("pg_uuidx.horizon_allowance",
 							"How far the commit horizon trails the clock.",
 							"Ids made this long before their insert (by a client, or by core's uuidv7()) "
@@ -536,7 +542,7 @@ _PG_init(void)
 							&horizon_allowance_ms,
 							1000, 0, 3600 * 1000,
 							PGC_SUSET,
-							GUC_UNIT_MS,
+							GUC_UNIT_MS | GUC_ALLOW_IN_PARALLEL,
 							NULL, NULL, NULL);
 }
 

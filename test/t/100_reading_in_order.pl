@@ -281,6 +281,18 @@ CREATE FUNCTION par_pid() RETURNS int LANGUAGE plpgsql PARALLEL SAFE AS $$ BEGIN
 CREATE TABLE obp (id uuid PRIMARY KEY, w int NOT NULL);
 });
 
+# a session whose first call of pg_uuidx runs in parallel mode (a Gather
+# with no worker to launch: the leader runs the wrapper) loads the library
+# there; the allowance of postgresql.conf must still apply to it, without a
+# warning (15/16 preload the library, so this matters from 17 on)
+($ret, $out, $err) = $node->psql('postgres', qq{
+	SET $par_guc = on;
+	SET max_parallel_workers = 0;
+	SELECT par_id() IS NOT NULL;
+	RESET max_parallel_workers;
+	SHOW pg_uuidx.horizon_allowance});
+is("$out|$err", "t\n0|", 'a library first loaded in parallel mode applies the configured allowance, without a warning');
+
 for my $wrapper ('par_id()', 'par_id_of(1)')
 {
 	my ($made, $worker, $leader, $after) = split /\|/, $node->safe_psql('postgres', qq{

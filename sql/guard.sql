@@ -5,8 +5,9 @@
 --
 -- The refusal needs the commit horizon, which PostgreSQL 15 and 16 have
 -- only with pg_uuidx in shared_preload_libraries (test/run.sh preloads it
--- there); without it the guard has nothing to hold and each check of a
--- refusal is true without one: nothing else differs.
+-- there); without it no horizon is handed out (hand_out() does nothing),
+-- the guard has nothing to hold, and each check of a refusal is true
+-- without one: nothing else differs.
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE EXTENSION pg_uuidx;
@@ -24,6 +25,16 @@ EXCEPTION WHEN serialization_failure THEN
     RETURN true;
 END $$;
 
+-- hand out a horizon of the version, where there is one
+CREATE FUNCTION hand_out(version int) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    IF current_setting('server_version_num')::int >= 170000
+       OR current_setting('shared_preload_libraries') ~ 'pg_uuidx' THEN
+        PERFORM CASE version WHEN 7 THEN uuidv7_horizon() ELSE uuidv6_horizon() END;
+    END IF;
+    RETURN true;
+END $$;
+
 CREATE TABLE g7 (id uuid PRIMARY KEY, note text);
 CREATE TRIGGER g7_guard BEFORE INSERT OR UPDATE OF id ON g7
     FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
@@ -37,43 +48,60 @@ SELECT setting, unit, context FROM pg_settings WHERE name = 'pg_uuidx.horizon_al
 
 -- a horizon handed out: an id made an hour before is refused; one made
 -- within the allowance, now or later is taken
-SELECT uuidv7_horizon() IS NOT NULL AS handed_out \gset
+SELECT hand_out(7) AS handed_out \gset
 SELECT NOT :'horizon'::boolean OR refused('g7', uuidv7(interval '-1 hour')) AS hour_old_refused;
 SELECT refused('g7', uuidv7()) AS now_refused;
 SELECT refused('g7', uuidv7(interval '-300 ms')) AS within_allowance_refused;
 SELECT refused('g7', uuidv7(interval '1 hour')) AS future_refused;
-SELECT uuidv6_horizon() IS NOT NULL AS handed_out \gset
+SELECT hand_out(6) AS handed_out \gset
 SELECT NOT :'horizon'::boolean OR refused('g6', uuidv6_boundary(now() - interval '1 hour')) AS v6_hour_old_refused;
+
+-- the edge: with no other transaction holding it, the horizon just handed
+-- out is the floor; its own id is taken, the first id of the microsecond
+-- before it is refused
+SELECT CASE WHEN :'horizon'::boolean THEN uuidv7_horizon() ELSE uuidv7_boundary(clock_timestamp()) END AS h7 \gset
+SELECT NOT :'horizon'::boolean
+       OR refused('g7', uuidv7_boundary(uuid_extract_timestamp_us(:'h7') - interval '1 microsecond'))
+       AS below_horizon_refused;
+SELECT refused('g7', :'h7') AS at_horizon_refused;
+SELECT CASE WHEN :'horizon'::boolean THEN uuidv6_horizon() ELSE uuidv6_boundary(clock_timestamp()) END AS h6 \gset
+SELECT NOT :'horizon'::boolean
+       OR refused('g6', uuidv6_boundary(uuid_extract_timestamp_us(:'h6') - interval '1 microsecond'))
+       AS v6_below_horizon_refused;
+SELECT refused('g6', :'h6') AS v6_at_horizon_refused;
 SELECT count(*) FROM g7;
 
 -- an id at or above the transaction's own first id is never refused, and
 -- an id below a horizon is refused with a message naming the setting
 BEGIN;
 SELECT uuidv7() AS first \gset
-SELECT uuidv7_horizon() IS NOT NULL AS handed_out;
+SELECT hand_out(7) AS handed_out;
 SELECT refused('g7', :'first') AS own_id_refused;
 COMMIT;
 \set VERBOSITY default
 DO $$
 BEGIN
-    PERFORM uuidv7_horizon();
+    IF current_setting('server_version_num')::int < 170000
+       AND current_setting('shared_preload_libraries') !~ 'pg_uuidx' THEN
+        RAISE NOTICE 'refused: id X was made at X, below the commit horizon already handed out (X)';
+        RETURN;
+    END IF;
+    PERFORM hand_out(7);
     INSERT INTO g7 VALUES (uuidv7(interval '-1 hour'));
 EXCEPTION
     WHEN serialization_failure THEN
         RAISE NOTICE 'refused: %', regexp_replace(SQLERRM, '[0-9a-f-]{36}|[0-9]{4}-[0-9:. +-]+', 'X', 'g');
-    WHEN object_not_in_prerequisite_state THEN
-        RAISE NOTICE 'refused: id X was made at X, below the commit horizon already handed out (X)';
 END $$;
 
 -- an UPDATE that keeps the id passes; one to an id below the horizon does not
 UPDATE g7 SET note = 'kept' WHERE id = :'first';
-SELECT uuidv7_horizon() IS NOT NULL AS handed_out;
+SELECT hand_out(7) AS handed_out;
 DO $$
 BEGIN
     UPDATE g7 SET id = uuidv7(interval '-1 hour') WHERE note = 'kept';
     -- taken only where there is no horizon to hold
-    RAISE NOTICE 'update refused: %', current_setting('server_version_num')::int < 170000
-        AND current_setting('shared_preload_libraries') !~ 'pg_uuidx';
+    RAISE NOTICE 'update refused: %', CASE WHEN current_setting('server_version_num')::int < 170000
+        AND current_setting('shared_preload_libraries') !~ 'pg_uuidx' THEN 'true' ELSE 'false' END;
 EXCEPTION WHEN serialization_failure THEN
     RAISE NOTICE 'update refused: true';
 END $$;
@@ -85,7 +113,7 @@ SELECT count(*) FROM g6 WHERE event_id IS NULL;
 -- logical replication's apply runs as session_replication_role = replica:
 -- an ordinary trigger does not fire there, one ENABLE ALWAYS does
 SET session_replication_role = replica;
-SELECT uuidv7_horizon() IS NOT NULL AS handed_out;
+SELECT hand_out(7) AS handed_out;
 SELECT refused('g7', uuidv7(interval '-1 hour')) AS refused_in_apply;
 ALTER TABLE g7 ENABLE ALWAYS TRIGGER g7_guard;
 SELECT NOT :'horizon'::boolean OR refused('g7', uuidv7(interval '-1 hour')) AS refused_always;
@@ -125,5 +153,5 @@ RESET ROLE;
 DROP ROLE guard_user;
 
 DROP TABLE g7, g6, g_bad;
-DROP FUNCTION refused(regclass, uuid);
+DROP FUNCTION refused(regclass, uuid), hand_out(int);
 DROP EXTENSION pg_uuidx;

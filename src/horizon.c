@@ -14,7 +14,8 @@
  * into a committed row of this database is visible to a statement that
  * starts after the call returns.
  *
- * How it is kept (docs/reading-in-order.md has the argument in full):
+ * How it is kept (docs/reading-in-order.md has the argument in full, and
+ * test/model/ checks it; "model step" comments name the model's steps):
  *
  * - A transaction's first id publishes, in the slot of the backend that
  *   runs the transaction, a time "lower" that no id of that transaction will
@@ -29,21 +30,29 @@
  * - The horizon is the least of the clock less pg_uuidx.horizon_allowance,
  *   the slots of the other backends of this database and that database's
  *   prepared transactions.
- * - A "floor" no transaction's first id goes below: the horizon raises it
- *   to the clock it read before it looks at the slots, and a generator
- *   reads it after it has published its slot.  With a full barrier on both
- *   sides, either the horizon sees the slot or the generator sees the floor,
- *   so a transaction that starts during the call cannot make an id below
- *   the horizon, and neither can one that starts after the clock stepped
- *   back.
+ * - A "floor" per database, no transaction's first id goes below: the
+ *   horizon raises its database's floor to the clock it read before it
+ *   looks at the slots, and a generator reads the floor after it has
+ *   published its slot.  With a full barrier on both sides, either the
+ *   horizon sees the slot or the generator sees the floor, so a
+ *   transaction that starts during the call cannot make an id below the
+ *   horizon, and neither can one that starts after the clock stepped back.
+ *   Each database has its own floor, so its readers' allowance is its own.
+ * - A restart or a promotion loses the floors: a database's floor is made
+ *   again, on first use, at the clock when the server first used the state
+ *   (past every horizon handed out before) or at the database's newest tick
+ *   if higher (past what readers on standbys were given).  During recovery
+ *   nothing is published: no row can be written there.
  * - An id made elsewhere (guard.c) is published the same way, at its own
  *   time; after publishing, the floor tells whether a horizon above the id
  *   may already have been handed out.  Ids are covered from the higher of
  *   the time published and that floor: a horizon computed later sees the
  *   slot, one computed earlier was at most the floor.
- * - Prepared transactions of this database older than this state (from
- *   before a restart) hold the horizon at its lowest until they end: what
- *   ids they hold is not known.
+ * - Every transaction prepared by a backend with this library records its
+ *   time, or that it made no id.  A prepared transaction of the database
+ *   without a record (from before a restart or a promotion, or prepared by
+ *   a session that never loaded this library while a parallel worker made
+ *   its ids) holds the horizon at its lowest until it ends.
  * - Sessions that may run a library from before 1.5, which publishes
  *   nothing (it was loaded before this library file was installed, and the
  *   server was not restarted since), hold the horizon at the start of their
@@ -92,6 +101,10 @@
 
 /* a slot without a transaction; also the horizon held at its lowest */
 #define NO_TIME HORIZON_LOWEST
+/* a prepared transaction that made no id */
+#define NO_ID PG_INT64_MAX
+/* databases with a floor of their own; the others share floors[0] */
+#define HORIZON_FLOORS 64
 
 /* pg_uuidx.horizon_allowance: how far the horizon trails the clock (ms) */
 static int	horizon_allowance_ms = 1000;
@@ -114,27 +127,47 @@ typedef struct HorizonPrepared
 {
 	TransactionId xid;			/* InvalidTransactionId: a free entry */
 	Oid			dbid;
-	int64		lower_us;
+	int64		lower_us;		/* NO_ID: it made no id */
 } HorizonPrepared;
+
+/*
+ * A database's floor: no transaction of that database makes its first id
+ * from an earlier time (Unix us).  The entry is taken, once for the life of
+ * the state, by the first backend of the database that needs it; when all
+ * are taken, the databases without one share the entry floors[0].
+ */
+typedef struct HorizonFloor
+{
+	pg_atomic_uint32 dbid;		/* InvalidOid: free; set after floor_us */
+	pg_atomic_uint64 floor_us;
+} HorizonFloor;
+
+/*
+ * The layout of this state: a library whose layout differs uses a segment
+ * (or shared memory) of another name, never this one.
+ */
+#define HORIZON_LAYOUT 2
+#define HORIZON_NAME "pg_uuidx_horizon_" CppAsString2(HORIZON_LAYOUT)
 
 typedef struct HorizonShared
 {
-	pg_atomic_uint64 floor_us;	/* no transaction's first id is made from an
-								 * earlier time (Unix us, or NO_TIME) */
-	slock_t		mutex;			/* protects prepared[] and tracked_from */
-	TransactionId tracked_from; /* a transaction that got its xid before this
-								 * was set may have made ids unseen */
+	uint32		layout;			/* HORIZON_LAYOUT */
+	pg_atomic_uint64 epoch_us;	/* the clock when this server first used the
+								 * state out of recovery; 0 before */
+	slock_t		mutex;			/* protects prepared[] and taking a floor */
 	TimestampTz library_since;	/* sessions that started before this may run
 								 * an older library */
 	bool		old_sessions;	/* some may still: see unregistered_horizon() */
 	int			nslots;
 	int			nprepared;
+	HorizonFloor floors[HORIZON_FLOORS];
 	HorizonSlot slots[FLEXIBLE_ARRAY_MEMBER];
 	/* then nprepared HorizonPrepared: see prepared_table() */
 } HorizonShared;
 
 static HorizonShared *shared = NULL;
 static bool tracked = false;	/* this backend has registered in the state */
+static HorizonFloor *my_floor = NULL;	/* this database's floor */
 
 /*
  * The local id of this process's transaction once it has published, and
@@ -177,13 +210,18 @@ horizon_init(HorizonShared *s)
 {
 	HorizonPrepared *prepared;
 
-	pg_atomic_init_u64(&s->floor_us, (uint64) NO_TIME);
+	s->layout = HORIZON_LAYOUT;
+	pg_atomic_init_u64(&s->epoch_us, 0);
 	SpinLockInit(&s->mutex);
-	s->tracked_from = InvalidTransactionId;
 	s->library_since = 0;
 	s->old_sessions = false;
 	s->nslots = MaxBackends;
 	s->nprepared = PREPARED_ENTRIES;
+	for (int i = 0; i < HORIZON_FLOORS; i++)
+	{
+		pg_atomic_init_u32(&s->floors[i].dbid, InvalidOid);
+		pg_atomic_init_u64(&s->floors[i].floor_us, (uint64) NO_TIME);
+	}
 	for (int i = 0; i < s->nslots; i++)
 	{
 		SpinLockInit(&s->slots[i].mutex);
@@ -249,7 +287,7 @@ horizon_shmem_startup(void)
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	shared = ShmemInitStruct("pg_uuidx horizon", horizon_size(), &found);
+	shared = ShmemInitStruct(HORIZON_NAME, horizon_size(), &found);
 	if (!found)
 		horizon_init(shared);
 	LWLockRelease(AddinShmemInitLock);
@@ -259,9 +297,7 @@ horizon_shmem_startup(void)
 /*
  * The shared state, or NULL where there is none: outside a backend of a
  * running server (the postmaster, a single-user server), and on 15 and 16
- * without shared_preload_libraries.  The first backend to get it marks
- * where tracking began: no transaction with a later xid can have made ids
- * that are not in the state.
+ * without shared_preload_libraries.
  */
 static HorizonShared *
 horizon_attach(void)
@@ -273,22 +309,101 @@ horizon_attach(void)
 	{
 		bool		found;
 
-		shared = PG_UUIDX_GET_NAMED_DSM("pg_uuidx_horizon", horizon_size(),
+		shared = PG_UUIDX_GET_NAMED_DSM(HORIZON_NAME, horizon_size(),
 										horizon_dsm_init, &found);
 	}
 #endif
+	if (shared != NULL && shared->layout != HORIZON_LAYOUT)
+		elog(ERROR, "shared memory \"%s\" has layout %u, not %u",
+			 HORIZON_NAME, shared->layout, HORIZON_LAYOUT);
 	if (shared != NULL && !tracked)
 	{
-		TransactionId next = XidFromFullTransactionId(ReadNextFullTransactionId());
-
-		SpinLockAcquire(&shared->mutex);
-		if (!TransactionIdIsValid(shared->tracked_from))
-			shared->tracked_from = next;
-		SpinLockRelease(&shared->mutex);
 		slot_of(shared, MyProc)->registered_pid = MyProcPid;
 		tracked = true;
 	}
 	return shared;
+}
+
+/*
+ * The clock when this server first used its state out of recovery: no
+ * horizon of this server's life is later, nor was any before its start,
+ * crash restart or promotion (a clock that does not step back).
+ */
+static int64
+horizon_epoch(HorizonShared *s)
+{
+	uint64		epoch = 0;
+	uint64		now = (uint64) unix_us_from_unix_time(clock_now());
+
+	if (pg_atomic_compare_exchange_u64(&s->epoch_us, &epoch, now))
+		return (int64) now;
+	return (int64) epoch;
+}
+
+/*
+ * Model step "make_floor": this database's floor, taken on its first use
+ * out of recovery at the epoch, or at the newest tick of the database if
+ * higher.  A restart or a promotion forgets the floors: the epoch is past
+ * every horizon the server handed out before, and the tick past every one
+ * that readers on standbys and subscribers were given.  When every entry is
+ * taken, the databases without one share floors[0], raised to the same.
+ */
+static HorizonFloor *
+database_floor(HorizonShared *s)
+{
+	HorizonFloor *found = NULL;
+	int64		start;
+	uint64		old;
+
+	if (my_floor != NULL)
+		return my_floor;
+	for (int i = 1; i < HORIZON_FLOORS && found == NULL; i++)
+		if (pg_atomic_read_u32(&s->floors[i].dbid) == MyDatabaseId)
+			found = &s->floors[i];
+	if (found == NULL)
+	{
+		start = Max(horizon_epoch(s), stored_tick_us());
+		SpinLockAcquire(&s->mutex);
+		for (int i = 1; i < HORIZON_FLOORS && found == NULL; i++)
+		{
+			Oid			dbid = pg_atomic_read_u32(&s->floors[i].dbid);
+
+			if (dbid == MyDatabaseId)
+				found = &s->floors[i];
+			else if (dbid == InvalidOid)
+			{
+				found = &s->floors[i];
+				pg_atomic_write_u64(&found->floor_us, (uint64) start);
+				pg_write_barrier();
+				pg_atomic_write_u32(&found->dbid, MyDatabaseId);
+			}
+		}
+		SpinLockRelease(&s->mutex);
+		if (found == NULL)
+		{
+			found = &s->floors[0];
+			old = pg_atomic_read_u64(&found->floor_us);
+			while ((int64) old < start &&
+				   !pg_atomic_compare_exchange_u64(&found->floor_us, &old, (uint64) start))
+				;
+		}
+	}
+	pg_read_barrier();
+	my_floor = found;
+	return my_floor;
+}
+
+/*
+ * The state to publish to, or NULL: none during recovery (and in a
+ * transaction that began there, which stays read-only), where no row can
+ * be written.
+ */
+static HorizonShared *
+publishing_state(void)
+{
+	if (RecoveryInProgress() || TransactionStartedDuringRecovery())
+		return NULL;
+	return horizon_attach();
 }
 
 static HorizonSlot *
@@ -380,16 +495,19 @@ static int64
 publish_from(HorizonShared *s, int64 now_us, int64 id_us)
 {
 	bool		first = !published_here();
+	HorizonFloor *f = database_floor(s);
 	int64		lower = id_us;
 	int64		floor_us;
 
 	if (first)
-		lower = Min(id_us, Max(now_us, (int64) pg_atomic_read_u64(&s->floor_us)));
+		lower = Min(id_us, Max(now_us, (int64) pg_atomic_read_u64(&f->floor_us)));
+	/* model step "publish" */
 	publish(s, lower);
 	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
 	/* the slot is visible before the floor is read (see the file header) */
 	pg_memory_barrier();
-	floor_us = (int64) pg_atomic_read_u64(&s->floor_us);
+	/* model step "read_floor" */
+	floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
 	xact_lower_us = first ? Max(lower, floor_us) :
 		Min(xact_lower_us, Max(lower, floor_us));
 	return floor_us;
@@ -403,7 +521,7 @@ horizon_clock(UnixTime now)
 
 	if (likely(published_here()))
 		return likely(now_us >= xact_lower_us) ? now : unix_time_from_unix_us(xact_lower_us);
-	if ((s = horizon_attach()) == NULL)
+	if ((s = publishing_state()) == NULL)
 		return now;
 
 	(void) publish_from(s, now_us, PG_INT64_MAX);
@@ -418,7 +536,7 @@ horizon_cover(int64 id_us, int64 *floor_us)
 	*floor_us = NO_TIME;
 	if (published_here() && id_us >= xact_lower_us)
 		return true;
-	if ((s = horizon_attach()) == NULL)
+	if ((s = publishing_state()) == NULL)
 		return true;
 	*floor_us = publish_from(s, unix_us_from_unix_time(clock_now()), id_us);
 	return id_us >= *floor_us;
@@ -459,17 +577,18 @@ forget_finished_prepared(HorizonShared *s)
 }
 
 /*
- * PRE_PREPARE: keep this transaction's lower time under its xid for as long
- * as it stays prepared.  A transaction without an xid wrote no row.
+ * Model step "record_prepared", at PRE_PREPARE: keep this transaction's
+ * lower time (NO_ID: it made none) under its xid for as long as it stays
+ * prepared.  A prepared transaction without such a record holds the horizon
+ * at its lowest (prepared_horizon()).
  */
 static void
-remember_prepared(HorizonShared *s, int64 lower_us)
+remember_prepared(HorizonShared *s, TransactionId xid, int64 lower_us)
 {
-	TransactionId xid = GetTopTransactionIdIfAny();
 	HorizonPrepared *prepared = prepared_table(s);
 
-	/* no xid: no row written; no entries: PREPARE is refused right after */
-	if (!TransactionIdIsValid(xid) || s->nprepared == 0)
+	/* no entries: PREPARE is refused right after */
+	if (s->nprepared == 0)
 		return;
 	for (int attempt = 0; attempt < 2; attempt++)
 	{
@@ -495,22 +614,30 @@ remember_prepared(HorizonShared *s, int64 lower_us)
 
 /*
  * A transaction about to be prepared hands the time in its slot (published
- * by it or by its parallel workers) to the table of prepared transactions:
- * once prepared it no longer runs in this process.  Nothing else needs an
- * end-of-transaction step: a slot stops counting when its transaction ends.
+ * by it or by its parallel workers) to the table of prepared transactions,
+ * or records that it made no id: once prepared it no longer runs in this
+ * process.  A transaction without an xid wrote no row.  Nothing else needs
+ * an end-of-transaction step: a slot stops counting when its transaction
+ * ends.
  */
 static void
 horizon_xact_callback(XactEvent event, void *arg)
 {
+	TransactionId xid;
+	HorizonShared *s;
 	LocalTransactionId lxid;
 	int64		lower_us;
 	Oid			dbid;
 
-	if (event != XACT_EVENT_PRE_PREPARE || shared == NULL || MyProc == NULL)
+	if (event != XACT_EVENT_PRE_PREPARE || MyProc == NULL)
 		return;
-	if (read_slot(slot_of(shared, MyProc), &lxid, &lower_us, &dbid) &&
-		lxid == PG_UUIDX_PROC_LXID(MyProc))
-		remember_prepared(shared, lower_us);
+	xid = GetTopTransactionIdIfAny();
+	if (!TransactionIdIsValid(xid) || (s = horizon_attach()) == NULL)
+		return;
+	if (!read_slot(slot_of(s, MyProc), &lxid, &lower_us, &dbid) ||
+		lxid != PG_UUIDX_PROC_LXID(MyProc))
+		lower_us = NO_ID;
+	remember_prepared(s, xid, lower_us);
 }
 
 void		_PG_init(void);
@@ -581,9 +708,15 @@ xid_in(TransactionId xid, TransactionId *xids, int n)
 }
 
 /*
- * The horizon lowered to the prepared transactions of this database: those
- * in the table at their first id, those from before the tracking began to
- * the lowest (NO_TIME).
+ * Model step "scan_prepared": the horizon lowered to the prepared
+ * transactions of this database: those recorded at PRE_PREPARE to their
+ * first id, the others to the lowest (NO_TIME).  Those have no record
+ * because they were prepared before a restart, on the primary before a
+ * promotion, or by a session that never loaded this library (whose only
+ * ids a parallel worker may have made): what ids they hold is not known.
+ * Core's list is read before the records, and a record is made before its
+ * transaction is in that list, so a recorded transaction is never taken
+ * for an unknown one.
  */
 static int64
 prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
@@ -591,41 +724,47 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 	HorizonPrepared *prepared = prepared_table(s);
 	HorizonPrepared *mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
 	TransactionId *known = palloc(sizeof(TransactionId) * s->nprepared);
-	TransactionId tracked_from;
+	TransactionId *listed = palloc(sizeof(TransactionId) * max_prepared_xacts);
 	int			nmine = 0;
+	int			nlisted = 0;
+
+	LWLockAcquire(TwoPhaseStateLock, LW_SHARED);
+	for (int i = 0; i < max_prepared_xacts; i++)
+	{
+		PGPROC	   *proc = &PreparedXactProcs[i];
+		TransactionId xid = proc->xid;
+
+		if (TransactionIdIsValid(xid) && proc->databaseId == MyDatabaseId)
+			listed[nlisted++] = xid;
+	}
+	LWLockRelease(TwoPhaseStateLock);
 
 	SpinLockAcquire(&s->mutex);
-	tracked_from = s->tracked_from;
 	for (int i = 0; i < s->nprepared; i++)
 		if (TransactionIdIsValid(prepared[i].xid) && prepared[i].dbid == MyDatabaseId)
 			mine[nmine++] = prepared[i];
 	SpinLockRelease(&s->mutex);
+
 	for (int i = 0; i < nmine; i++)
 	{
 		known[i] = mine[i].xid;
-		if (!TransactionIdIsInProgress(mine[i].xid))
+		if (mine[i].lower_us == NO_ID || !TransactionIdIsInProgress(mine[i].xid))
 			continue;
 		horizon = Min(horizon, mine[i].lower_us);
 		if (rsinfo)
 			add_holder(rsinfo, 0, mine[i].xid, mine[i].lower_us);
 	}
-
-	/* prepared transactions of this database from before the tracking */
-	for (int i = 0; i < max_prepared_xacts; i++)
+	for (int i = 0; i < nlisted; i++)
 	{
-		volatile PGPROC *proc = &PreparedXactProcs[i];
-		TransactionId xid = proc->xid;
-
-		if (!TransactionIdIsValid(xid) || proc->databaseId != MyDatabaseId ||
-			!TransactionIdPrecedes(xid, tracked_from) ||
-			xid_in(xid, known, nmine) || !TransactionIdIsInProgress(xid))
+		if (xid_in(listed[i], known, nmine) || !TransactionIdIsInProgress(listed[i]))
 			continue;
 		horizon = NO_TIME;
 		if (rsinfo)
-			add_holder(rsinfo, 0, xid, NO_TIME);
+			add_holder(rsinfo, 0, listed[i], NO_TIME);
 	}
 	pfree(mine);
 	pfree(known);
+	pfree(listed);
 	return horizon;
 }
 
@@ -684,6 +823,7 @@ static int64
 horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 {
 	HorizonShared *s;
+	HorizonFloor *f;
 	int			self = PG_UUIDX_PROC_NUMBER;
 	int64		clock_us;
 	uint64		old_floor;
@@ -703,14 +843,22 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 				 errdetail("Before PostgreSQL 17 the transactions that make ids are tracked in shared memory that only a preloaded library gets."),
 				 errhint("Add pg_uuidx to shared_preload_libraries and restart the server.")));
 
-	/* the clock less the allowance; the floor raised to it before the slots */
+	f = database_floor(s);
+
+	/*
+	 * Model step "raise_floor": the clock less the allowance; this
+	 * database's floor raised to it before the slots are read
+	 */
 	clock_us = unix_us_from_unix_time(clock_now()) - (int64) horizon_allowance_ms * US_PER_MS;
-	old_floor = pg_atomic_read_u64(&s->floor_us);
+	old_floor = pg_atomic_read_u64(&f->floor_us);
 	horizon = Max(clock_us, (int64) old_floor);
 	while ((int64) old_floor < horizon &&
-		   !pg_atomic_compare_exchange_u64(&s->floor_us, &old_floor, (uint64) horizon))
+		   !pg_atomic_compare_exchange_u64(&f->floor_us, &old_floor, (uint64) horizon))
 		;
+	/* pairs with the barrier between "publish" and "read_floor" */
 	pg_memory_barrier();
+
+	/* model step "scan_slots" */
 
 	for (int i = 0; i < s->nslots; i++)
 	{

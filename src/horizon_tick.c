@@ -22,16 +22,25 @@
  */
 #include "postgres.h"
 
+#include "access/genam.h"
+#include "access/table.h"
+#include "access/tableam.h"
 #include "access/xlog.h"
 #include "catalog/dependency.h"
+#include "catalog/indexing.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_extension.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
+#include "executor/tuptable.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/snapmgr.h"
 #include "utils/timestamp.h"
 
 #include "horizon.h"
@@ -224,4 +233,59 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 											   SPI_tuptable->tupdesc, 1, &isnull));
 	SPI_finish();
 	PG_RETURN_TIMESTAMPTZ(stored);
+}
+
+/*
+ * The newest tick stored in this database (Unix us), or HORIZON_LOWEST
+ * where there is none: no extension pg_uuidx, no table of its own (before
+ * 1.6), or an empty one.  Read without the caller's privileges: it is the
+ * extension's own table, found through the extension's schema and checked
+ * to be a member of it.
+ */
+int64
+stored_tick_us(void)
+{
+	Relation	extrel;
+	ScanKeyData key;
+	SysScanDesc extscan;
+	HeapTuple	tuple;
+	Oid			extension = InvalidOid;
+	Oid			schema = InvalidOid;
+	Oid			relid;
+	int64		newest = HORIZON_LOWEST;
+
+	extrel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ,
+				CStringGetDatum("pg_uuidx"));
+	extscan = systable_beginscan(extrel, ExtensionNameIndexId, true, NULL, 1, &key);
+	if (HeapTupleIsValid(tuple = systable_getnext(extscan)))
+	{
+		extension = ((Form_pg_extension) GETSTRUCT(tuple))->oid;
+		schema = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	}
+	systable_endscan(extscan);
+	table_close(extrel, AccessShareLock);
+
+	relid = OidIsValid(schema) ? get_relname_relid(TICK_TABLE, schema) : InvalidOid;
+	if (OidIsValid(relid) && getExtensionOfObject(RelationRelationId, relid) == extension)
+	{
+		Relation	rel = table_open(relid, AccessShareLock);
+		AttrNumber	attnum = get_attnum(relid, "horizon");
+		Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
+		TableScanDesc scan = table_beginscan(rel, snapshot, 0, NULL);
+		TupleTableSlot *slot = table_slot_create(rel, NULL);
+
+		while (attnum > 0 && table_scan_getnextslot(scan, ForwardScanDirection, slot))
+		{
+			bool		isnull;
+			Datum		value = slot_getattr(slot, attnum, &isnull);
+
+			if (!isnull)
+				newest = Max(newest, horizon_from_timestamptz(DatumGetTimestampTz(value)));
+		}
+		ExecDropSingleTupleTableSlot(slot);
+		table_endscan(scan);
+		table_close(rel, AccessShareLock);
+	}
+	return newest;
 }

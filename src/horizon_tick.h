@@ -25,4 +25,10 @@ extern int64 tick_horizon_us(Oid fn_oid, bool published, const char *caller);
  */
 extern int64 reader_horizon_us(Oid fn_oid, Oid relid, int from_tick, const char *caller);
 
+/*
+ * The newest tick stored in this database (Unix us), or HORIZON_LOWEST when
+ * there is none; whoever the caller is.
+ */
+extern int64 stored_tick_us(void);
+
 #endif							/* PG_UUIDX_HORIZON_TICK_H */

@@ -24,6 +24,7 @@
 #   demo        test/demo.sql ("make demo")
 #   parallel    the parallel lane of "make test" alone ("make
 #               parallel-check")
+#   tap         the TAP tests of "make test" alone (PROVE_TESTS picks)
 #   bench       test/bench/bench.pl, report in OUT ("make bench"); with
 #               PHASES=versions also the base version BASE (a git ref,
 #               default b1b4130: 1.2) as the extension pg_uuidx_base
@@ -353,6 +354,7 @@ case $mode in
     pg_uuidv7-adopt) optional pg_uuidv7-adopt test/lanes/pg_uuidv7/build.sh test/lanes/pg_uuidv7/adopt.pl ;;
     pg_tle) optional pg_tle test/lanes/pg_tle/build.sh "test/lanes/pg_tle/*.pl" ;;
     parallel) build_install; parallel_lane ;;
+    tap) build_install; pg_uuidv7_fixture; tap main "${PROVE_TESTS:-test/t/*.pl}" ;;
     pgxn) pgxn_test "${2:?usage: $0 pgxn ZIP}" ;;
     deb) deb_test ;;
     "")

@@ -248,7 +248,10 @@ else
 my $noprep = new_node('noprep', conf => [ $major < 17 ? "shared_preload_libraries = 'pg_uuidx'" : () ]);
 $noprep->safe_psql('postgres', 'CREATE EXTENSION pg_uuidx');
 # a server with the default allowance, whose floor no call has raised
-# further: the horizon trails the clock by 1 s
+# further: the horizon trails the clock by 1 s, once the clock is 1 s past
+# the server's first use of its state, where a start puts the floor
+# (130_restart_failover.pl)
+$noprep->safe_psql('postgres', 'SELECT uuidv7(); SELECT pg_sleep(1.2)');
 sql_ok($noprep, 'postgres', q{
 	SELECT current_setting('pg_uuidx.horizon_allowance') = '1s'
 	       AND h BETWEEN before - interval '1 s' - interval '1 ms' AND after - interval '1 s',

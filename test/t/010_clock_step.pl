@@ -4,31 +4,37 @@
 # process reads from one mapped file on every clock call, PostgreSQL's own
 # timestamps (clock_timestamp()) included; this script moves it between the
 # statements of ONE long-lived session, so all ids come from one backend.
-# CLOCK_MONOTONIC is left alone, as an NTP step would leave it.
-#   phase 1  offset +0      ids follow the clock
-#   phase 2  offset -30 s   ids keep the last tick of phase 1 (counter only)
-#   phase 3  still -30 s, 0.2 s later: the same
-#   phase 4  offset +0      ids follow the clock again
-#   phase 5  offset -1 s    ids keep the last tick of phase 4
-#   phase 6  1.3 s later    the clock has passed that tick: ids follow it
+# CLOCK_MONOTONIC is left alone, as an NTP step would leave it.  Where the
+# clock must be behind the last id, it is pinned at a time worked out from
+# that id, so how long the machine takes between statements (a loaded
+# machine) changes nothing:
+#   phase 1  the real clock           ids follow the clock
+#   phase 2  pinned 30 s before phase 1's last id: ids keep that id's time
+#            field (counter only)
+#   phase 3  pinned 0.2 s later, still behind: the same
+#   phase 4  the real clock again     ids follow the clock
+#   phase 5  pinned 1 s before phase 4's last id: ids keep that id's time
+#            field
+#   phase 6  the real clock - 1 s, set 1.3 s before the phase starts, so at
+#            least 0.3 s past every id of phase 4: ids follow the clock
 # For uuidv7() and uuidv6(): strictly increasing over all phases, stuck
-# while behind, within 1 ms of the (faked) clock when not.
+# while behind, within 1 ms of the (faked) clock when not; and the clock
+# each id was made at is the one this script set: exactly the pin, or the
+# real clock (read here before and after the phase) plus the offset.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
 use lib $FindBin::RealBin;
+use POSIX qw(floor);
 use PgUuidxTest;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes qw(gettimeofday);
 
 my $n = 500;
 my $clock = clock_shim(gettimeofday => 1);
-
-# an offset in seconds from the real clock
-sub set_offset { set_clock($clock, 1, $_[0], 0); return; }
-set_offset(0);
 
 my $node = new_node('clock', env => $clock->{env});
 helpers($node);
@@ -46,19 +52,51 @@ BEGIN
                         FROM generate_series(1, $3) AS g', f) USING p, f, cnt;
     END LOOP;
 END $$;
+-- each phase's clock, in microseconds since 1970: pinned at pinned_us, or
+-- the real clock plus offset_us, which this script read as real_from_us
+-- just before the phase and real_to_us just after it
+CREATE TABLE clock (phase int PRIMARY KEY, pinned_us bigint, offset_us bigint,
+                    real_from_us bigint, real_to_us bigint);
 });
 
+# the real clock (this script runs without the shim), in microseconds
+sub real_us { my ($s, $us) = gettimeofday(); return $s * 1_000_000 + $us; }
+
 my $session = $node->background_psql('postgres');
-my @steps = ([ gen => 1 ], [ offset => -30 ], [ gen => 2 ], [ sleep => 0.2 ], [ gen => 3 ],
-	[ offset => 0 ], [ gen => 4 ], [ offset => -1 ], [ gen => 5 ], [ sleep => 1.3 ], [ gen => 6 ]);
-for my $step (@steps)
+my @clock;
+
+# Phase $p: the clock pinned at $us ('pin') or set to the real clock plus
+# $us ('offset'), $sleep seconds waited, then $n ids of each function.
+sub phase
 {
-	my ($what, $arg) = @$step;
-	if ($what eq 'gen') { $session->query_safe("SELECT gen($arg, $n)"); }
-	elsif ($what eq 'sleep') { $session->query_safe("SELECT pg_sleep($arg)"); }
-	else { set_offset($arg); }
+	my ($p, $how, $us, $sleep) = @_;
+	my $sec = floor($us / 1_000_000);
+	set_clock($clock, $how eq 'pin' ? 2 : 1, $sec, ($us - $sec * 1_000_000) * 1000);
+	$session->query_safe("SELECT pg_sleep($sleep)") if $sleep;
+	my $from = real_us();
+	$session->query_safe("SELECT gen($p, $n)");
+	push @clock, sprintf('(%d, %s, %s, %d, %d)', $p, $how eq 'pin' ? ($us, 'NULL') : ('NULL', $us),
+		$from, real_us());
+	return;
 }
+
+# The time of phase $p's last id, the earlier of the two functions', in
+# microseconds rounded down.
+sub last_id_us
+{
+	my ($p) = @_;
+	return $session->query_safe(
+		"SELECT floor(min(fault.unix_ms(id)) * 1000) FROM ids WHERE phase = $p AND n = $n");
+}
+
+phase(1, offset => 0);
+phase(2, pin => last_id_us(1) - 30_000_000);
+phase(3, pin => last_id_us(1) - 29_800_000);
+phase(4, offset => 0);
+phase(5, pin => last_id_us(4) - 1_000_000);
+phase(6, offset => -1_000_000, 1.3);
 $session->quit;
+$node->safe_psql('postgres', 'INSERT INTO clock VALUES ' . join(', ', @clock));
 
 for my $fn (qw(uuidv6 uuidv7))
 {
@@ -66,12 +104,15 @@ for my $fn (qw(uuidv6 uuidv7))
 	my $v = substr($fn, -1);
 	sql_ok($node, 'postgres', "SELECT count(*) = 6 * $n, count(*) FROM ids WHERE $w", "$fn: 6 x $n ids made");
 	sql_ok($node, 'postgres', qq{
-		WITH c AS (SELECT phase, min(before_ts) lo, max(after_ts) hi FROM ids WHERE $w GROUP BY phase)
-		SELECT (SELECT lo FROM c WHERE phase = 2) < (SELECT hi FROM c WHERE phase = 1) - interval '29 s'
-		   AND (SELECT lo FROM c WHERE phase = 4) > (SELECT hi FROM c WHERE phase = 3) + interval '29 s'
-		   AND (SELECT lo FROM c WHERE phase = 5) < (SELECT hi FROM c WHERE phase = 4) - interval '0.9 s',
-		       (SELECT string_agg(phase || ':' || lo::time, ' ' ORDER BY phase) FROM c)},
-		"$fn: the faked clock stepped back 30 s, forward again, back 1 s");
+		WITH r AS (SELECT phase, fault.ts_ms(before_ts) * 1000 AS b, fault.ts_ms(after_ts) * 1000 AS a,
+		                  pinned_us, offset_us, real_from_us, real_to_us
+		           FROM ids JOIN clock USING (phase) WHERE $w)
+		SELECT bool_and(CASE WHEN pinned_us IS NOT NULL THEN b = pinned_us AND a = pinned_us
+		                     ELSE b >= real_from_us + offset_us AND a <= real_to_us + offset_us END),
+		       string_agg(DISTINCT phase || ': ' || coalesce('pinned at ' || (to_timestamp(pinned_us / 1e6) AT TIME ZONE 'UTC')::time,
+		                 'real' || CASE offset_us WHEN 0 THEN '' ELSE ' ' || offset_us / 1000000 || ' s' END), ', ')
+		FROM r},
+		"$fn: the faked clock read exactly the pin (phases 2, 3, 5), the real clock plus the offset (1, 4, 6)");
 	sql_ok($node, 'postgres',
 		"SELECT bool_and(fault.version(id) = $v AND fault.variant_ok(id)) FROM ids WHERE $w",
 		"$fn: version and variant bits on every id");
@@ -83,12 +124,19 @@ for my $fn (qw(uuidv6 uuidv7))
 		sql_ok($node, 'postgres', qq{
 			WITH last AS (SELECT fault.unix_ms(id) AS ms, fault.time_field(id) AS tf
 			              FROM ids WHERE $w AND phase = $last ORDER BY n DESC LIMIT 1)
-			SELECT bool_and(fault.time_field(id) = last.tf),
+			SELECT bool_and(fault.time_field(id) = last.tf) AND max(fault.ts_ms(after_ts)) < min(last.ms),
 			       'embedded - last id: ' || round(min(fault.unix_ms(id) - last.ms), 4) || '..'
-			       || round(max(fault.unix_ms(id) - last.ms), 4) || ' ms'
+			       || round(max(fault.unix_ms(id) - last.ms), 4) || ' ms; clock - last id at most '
+			       || round(max(fault.ts_ms(after_ts)) - min(last.ms), 4) || ' ms'
 			FROM ids, last WHERE $w AND phase IN ($ph)},
 			"$fn: phases $ph (clock behind) keep the exact time field of phase $last\'s last id");
 	}
+	sql_ok($node, 'postgres', qq{
+		WITH last AS (SELECT fault.unix_ms(id) AS ms FROM ids WHERE $w AND phase = 5 ORDER BY n DESC LIMIT 1)
+		SELECT min(fault.ts_ms(before_ts)) > min(last.ms),
+		       'clock - last id: ' || round(min(fault.ts_ms(before_ts)) - min(last.ms), 3) || ' ms at least'
+		FROM ids, last WHERE $w AND phase = 6},
+		"$fn: phase 6's clock is past phase 5's last id");
 	for my $ph (1, 4, 6)
 	{
 		sql_ok($node, 'postgres', qq{

@@ -6,7 +6,8 @@
 -- query, of pass-by-value and varlena types, quoted and mixed-case names,
 -- dropped and generated columns, a domain over uuid as the id, partitioned
 -- and inherited tables, views, row-level security, a temporary table of a
--- non-superuser, and values stored out of line.
+-- non-superuser, and values stored out of line.  Then rows that share an
+-- id, read in batches that never end inside a run of equal ids.
 --
 -- The reader needs the commit horizon, which PostgreSQL 15 and 16 have
 -- only with pg_uuidx in shared_preload_libraries: test/run.sh preloads it
@@ -20,6 +21,14 @@ SET search_path = public, pg_catalog;
 -- a fixed id of 2022, far below any horizon: the n-th in id order
 CREATE FUNCTION pg_temp.id(n int) RETURNS uuid
 LANGUAGE sql IMMUTABLE AS $$ SELECT ('01800000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid $$;
+
+-- whether an error of message msg (55000) says that there is no horizon:
+-- 15 or 16 without the preloaded library
+CREATE FUNCTION pg_temp.no_horizon(msg text) RETURNS boolean
+LANGUAGE sql AS $$
+    SELECT current_setting('server_version_num')::int < 170000
+           AND msg LIKE '% needs pg_uuidx in shared_preload_libraries %'
+$$;
 
 -- true when pg_uuidx_read_after(NULL::<tbl>, ..., id_column) returns, in one
 -- call and in pages of two, each after the last id of the page before,
@@ -72,9 +81,7 @@ BEGIN
             EXIT WHEN n < 2;
         END LOOP;
     EXCEPTION WHEN object_not_in_prerequisite_state THEN
-        -- no horizon: 15 or 16 without the preloaded library
-        IF current_setting('server_version_num')::int < 170000
-           AND SQLERRM LIKE '% needs pg_uuidx in shared_preload_libraries %' THEN
+        IF pg_temp.no_horizon(SQLERRM) THEN
             RETURN true;
         END IF;
         RAISE;
@@ -195,6 +202,71 @@ INSERT INTO gallery (tbl, id_column) VALUES ('gallery_view', 'r'), ('gallery_mat
 
 SELECT shape, tbl, pg_temp.same(tbl, id_column) AS same FROM gallery ORDER BY shape;
 
+-- rows sharing an id (a table keyed (tenant, id)): a batch ends after
+-- max_rows rows and every further row equal to the last id, so the next
+-- one, after that id, misses none of them.  Ids 1 to 5, in 3, 2, 1, 3 and
+-- 1 tenants.  batches() describes each batch, until an empty one, as
+-- "<id>x<rows>" per id, read by pg_uuidx_read_after() or (reference) by
+-- that rule in a plain query; same_batches() compares the two, and is true
+-- without reading where there is no horizon (15 or 16 without the
+-- preloaded library).
+CREATE TABLE tenanted (tenant int, id uuid, PRIMARY KEY (tenant, id)) PARTITION BY LIST (tenant);
+CREATE TABLE tenanted_1 PARTITION OF tenanted FOR VALUES IN (1);
+CREATE TABLE tenanted_2 PARTITION OF tenanted FOR VALUES IN (2);
+CREATE TABLE tenanted_3 PARTITION OF tenanted FOR VALUES IN (3);
+INSERT INTO tenanted
+SELECT t, pg_temp.id(n) FROM (VALUES (1, 3), (2, 2), (3, 1), (4, 3), (5, 1)) AS v(n, k), generate_series(1, k) AS t;
+CREATE FUNCTION pg_temp.batches(max_rows int, reference boolean) RETURNS text
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    last uuid;
+    batch text;
+    batch_last uuid;
+    got text := '';
+BEGIN
+    FOR i IN 1 .. 20 LOOP
+        WITH read AS (
+            SELECT r.id FROM pg_uuidx_read_after(NULL::tenanted, last, max_rows) AS r WHERE NOT reference
+            UNION ALL
+            SELECT t.id FROM tenanted AS t
+            WHERE reference AND max_rows > 0 AND (last IS NULL OR t.id > last)
+              AND t.id <= coalesce((SELECT b.id FROM tenanted AS b WHERE last IS NULL OR b.id > last
+                                    ORDER BY b.id OFFSET greatest(max_rows - 1, 0) LIMIT 1),
+                                   'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+        SELECT string_agg(right(g.id::text, 1) || 'x' || g.k, ' ' ORDER BY g.id), max(g.id)
+        INTO batch, batch_last
+        FROM (SELECT read.id, count(*) AS k FROM read GROUP BY read.id) AS g;
+        EXIT WHEN batch IS NULL;
+        got := got || CASE WHEN got = '' THEN '' ELSE ' | ' END || batch;
+        last := batch_last;
+    END LOOP;
+    RETURN got;
+END
+$fn$;
+CREATE FUNCTION pg_temp.same_batches(max_rows int) RETURNS boolean
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    want text := pg_temp.batches(max_rows, true);
+    got text;
+BEGIN
+    BEGIN
+        got := pg_temp.batches(max_rows, false);
+    EXCEPTION WHEN object_not_in_prerequisite_state THEN
+        IF pg_temp.no_horizon(SQLERRM) THEN
+            RETURN true;
+        END IF;
+        RAISE;
+    END;
+    IF got = want THEN
+        RETURN true;
+    END IF;
+    RAISE NOTICE 'max_rows %: want %, got %', max_rows, want, got;
+    RETURN false;
+END
+$fn$;
+SELECT max_rows, pg_temp.batches(max_rows, true) AS batches, pg_temp.same_batches(max_rows) AS same
+FROM unnest(ARRAY[0, 1, 2, 3, 4, 100]) AS max_rows;
+
 -- values stored out of line, read back byte for byte
 CREATE TABLE wide (id uuid, r text, t bytea, x jsonb);
 ALTER TABLE wide ALTER COLUMN r SET STORAGE EXTERNAL, ALTER COLUMN t SET STORAGE EXTERNAL;
@@ -236,6 +308,7 @@ RESET ROLE;
 
 DROP VIEW gallery_view;
 DROP MATERIALIZED VIEW gallery_matview;
+DROP TABLE tenanted;
 DROP TABLE rls, rls_forced, wide, gallery, rint, rbigint, rbytea, rtext, dropped, generated, domained, parted,
     inh_child, inh_parent, "Gallery ""S"".x"."Out box.R", r.r, shape_int, shape_bigint, shape_bool, shape_float8,
     shape_uuid, shape_text, shape_bytea, shape_jsonb, shape_numeric, shape_int_array, shape_text_array, shape_pair;

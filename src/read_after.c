@@ -10,7 +10,10 @@
  * both happen here, in that order: the horizon first, then the query under
  * a fresh READ COMMITTED snapshot.  The horizon is called as a C function,
  * not looked up by name, and the query names the table by the schema and
- * name of its OID under a lock, and only core's uuid operators.
+ * name of its OID under a lock, and only core's uuid operators.  It is one
+ * query, so one snapshot: a batch ends after max_rows rows and every
+ * further row equal to the last id (FETCH FIRST ... WITH TIES), so that the
+ * next call, after that id, misses none of the rows that share it.
  *
  * The query contains no name of its own: no alias, no whole-row reference.
  * It lists the table's columns by their quoted names, so a user's column
@@ -142,10 +145,11 @@ CheckColumns(TupleDesc result, TupleDesc spi)
 }
 
 /*
- * At most max_rows (argument 2) rows of row_type's (0) table whose id
- * column (3) is above after_id (1; NULL: from the first) and below the
- * horizon of the version (4, 7 or 6), in id order; the horizon is the
- * newest tick or the live one as from_tick says (reader_horizon_us()).
+ * The first max_rows (argument 2) rows, and every further row whose id
+ * equals the last of them, of row_type's (0) table whose id column (3) is
+ * above after_id (1; NULL: from the first) and below the horizon of the
+ * version (4, 7 or 6), in id order; the horizon is the newest tick or the
+ * live one as from_tick says (reader_horizon_us()).
  */
 static Datum
 read_after(FunctionCallInfo fcinfo, int from_tick)
@@ -205,7 +209,9 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 					 column);
 	if (!PG_ARGISNULL(1))
 		appendStringInfo(&query, " AND %s OPERATOR(pg_catalog.>) $1", column);
-	appendStringInfo(&query, " ORDER BY %s USING OPERATOR(pg_catalog.<) LIMIT $3", column);
+	/* a run of equal ids is never split: the next call starts above it */
+	appendStringInfo(&query, " ORDER BY %s USING OPERATOR(pg_catalog.<) FETCH FIRST $3 ROWS WITH TIES",
+					 column);
 	args[0] = PG_ARGISNULL(1) ? (Datum) 0 : PG_GETARG_DATUM(1);
 	nulls[0] = PG_ARGISNULL(1) ? 'n' : ' ';
 	args[1] = horizon;

@@ -7,7 +7,10 @@
 -- dropped and generated columns, a domain over uuid as the id, partitioned
 -- and inherited tables, views, row-level security, a temporary table of a
 -- non-superuser, and values stored out of line.  Then rows that share an
--- id, read in batches that never end inside a run of equal ids.
+-- id, read in batches that never end inside a run of equal ids, and the
+-- relations whose rows no commit horizon covers (materialized views,
+-- foreign tables), refused also behind views, partitioned tables and
+-- inheritance parents.
 --
 -- The reader needs the commit horizon, which PostgreSQL 15 and 16 have
 -- only with pg_uuidx in shared_preload_libraries: test/run.sh preloads it
@@ -195,10 +198,17 @@ INSERT INTO inh_child SELECT pg_temp.id(n * 5 % 13), n, 'x', '\x00' FROM generat
 INSERT INTO gallery (tbl) VALUES ('parted'), ('inh_parent'), ('inh_child');
 
 -- a view whose uuid column is named r and whose text column is named id;
--- a materialized view
+-- a view of it; a view of the parent alone (ONLY) of a child that no
+-- horizon covers (a foreign table)
 CREATE VIEW gallery_view AS SELECT id AS r, t AS id, x, "select" AS "order" FROM shape_text;
-CREATE MATERIALIZED VIEW gallery_matview AS SELECT * FROM shape_bytea;
-INSERT INTO gallery (tbl, id_column) VALUES ('gallery_view', 'r'), ('gallery_matview', 'id');
+CREATE VIEW gallery_view_view AS SELECT * FROM gallery_view WHERE x IS NOT NULL OR x IS NULL;
+CREATE FOREIGN DATA WRAPPER gallery_fdw;
+CREATE SERVER gallery_server FOREIGN DATA WRAPPER gallery_fdw;
+CREATE TABLE inh_foreign (id uuid, r int);
+CREATE FOREIGN TABLE inh_foreign_child () INHERITS (inh_foreign) SERVER gallery_server;
+INSERT INTO inh_foreign SELECT pg_temp.id(n * 5 % 13), n FROM generate_series(1, 12) AS n;
+CREATE VIEW gallery_only AS SELECT * FROM ONLY inh_foreign;
+INSERT INTO gallery (tbl, id_column) VALUES ('gallery_view', 'r'), ('gallery_view_view', 'r'), ('gallery_only', 'id');
 
 SELECT shape, tbl, pg_temp.same(tbl, id_column) AS same FROM gallery ORDER BY shape;
 
@@ -267,6 +277,40 @@ $fn$;
 SELECT max_rows, pg_temp.batches(max_rows, true) AS batches, pg_temp.same_batches(max_rows) AS same
 FROM unnest(ARRAY[0, 1, 2, 3, 4, 100]) AS max_rows;
 
+-- relations whose rows no commit horizon covers (a materialized view's
+-- appear when it is refreshed, a foreign table's commit on another
+-- server): refused, read directly or through a view, a view of a view, a
+-- subquery, a common table expression, a sublink, or as a partition or an
+-- inheritance child; refused before the horizon is read
+CREATE MATERIALIZED VIEW gallery_matview AS SELECT * FROM shape_bytea;
+CREATE FOREIGN TABLE gallery_foreign (id uuid, r int) SERVER gallery_server;
+CREATE VIEW over_matview AS SELECT id FROM gallery_matview;
+CREATE VIEW over_foreign AS SELECT id, r FROM gallery_foreign;
+CREATE VIEW over_over_foreign AS SELECT * FROM over_foreign;
+CREATE VIEW over_subquery AS SELECT id FROM (SELECT id FROM gallery_foreign) AS s;
+CREATE VIEW over_cte AS WITH m AS (SELECT id FROM gallery_matview) SELECT id FROM m;
+CREATE VIEW over_sublink AS SELECT id, r FROM rint WHERE EXISTS (SELECT FROM gallery_matview AS m WHERE m.id = rint.id);
+CREATE TABLE parted_foreign (id uuid, k int) PARTITION BY LIST (k);
+CREATE TABLE parted_foreign_1 PARTITION OF parted_foreign FOR VALUES IN (1);
+CREATE FOREIGN TABLE parted_foreign_2 PARTITION OF parted_foreign FOR VALUES IN (2) SERVER gallery_server;
+CREATE FUNCTION pg_temp.refused(tbl regclass) RETURNS TABLE (code text, message text, detail text)
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    EXECUTE format('SELECT count(*) FROM pg_uuidx_read_after(NULL::%s, NULL, 10)',
+                   (SELECT reltype::regtype::text FROM pg_class WHERE oid = tbl));
+    RETURN QUERY SELECT 'read'::text, NULL::text, NULL::text;
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS code = RETURNED_SQLSTATE, message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
+    RETURN NEXT;
+END
+$fn$;
+SELECT tbl, r.code, r.message, CASE WHEN r.detail LIKE 'It is read through %' THEN split_part(r.detail, '. ', 1) END AS through
+FROM unnest(ARRAY['gallery_matview', 'gallery_foreign', 'over_matview', 'over_foreign', 'over_over_foreign',
+                  'over_subquery', 'over_cte', 'over_sublink', 'parted_foreign', 'inh_foreign']::regclass[]) AS tbl,
+     LATERAL pg_temp.refused(tbl) AS r;
+-- the whole error, hint included
+SELECT count(*) FROM pg_uuidx_read_after(NULL::over_over_foreign, NULL, 10);
+
 -- values stored out of line, read back byte for byte
 CREATE TABLE wide (id uuid, r text, t bytea, x jsonb);
 ALTER TABLE wide ALTER COLUMN r SET STORAGE EXTERNAL, ALTER COLUMN t SET STORAGE EXTERNAL;
@@ -306,9 +350,13 @@ SELECT pg_temp.same('tmp_r') AS same;
 DROP TABLE tmp_r;
 RESET ROLE;
 
-DROP VIEW gallery_view;
+DROP VIEW gallery_view_view, gallery_view, gallery_only, over_matview, over_over_foreign, over_foreign, over_subquery,
+    over_cte, over_sublink;
 DROP MATERIALIZED VIEW gallery_matview;
-DROP TABLE tenanted;
+DROP FOREIGN TABLE gallery_foreign, inh_foreign_child;
+DROP TABLE tenanted, parted_foreign, inh_foreign;
+DROP SERVER gallery_server;
+DROP FOREIGN DATA WRAPPER gallery_fdw;
 DROP TABLE rls, rls_forced, wide, gallery, rint, rbigint, rbytea, rtext, dropped, generated, domained, parted,
     inh_child, inh_parent, "Gallery ""S"".x"."Out box.R", r.r, shape_int, shape_bigint, shape_bool, shape_float8,
     shape_uuid, shape_text, shape_bytea, shape_jsonb, shape_numeric, shape_int_array, shape_text_array, shape_pair;

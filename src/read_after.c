@@ -313,6 +313,7 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const char *column;
 	Oid			relid;
+	List	   *tables;
 	int			version;
 	Datum		horizon;
 	StringInfoData query;
@@ -347,14 +348,14 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 				 errhint("Call it in a READ COMMITTED transaction.")));
 
 	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(3)), &column);
-	(void) ReadRelations(relid);
+	tables = ReadRelations(relid);
 	/* the result row type: the table's, dropped columns included */
 	InitMaterializedSRF(fcinfo, 0);
 	desc = rsinfo->setDesc;
 
 	/* the horizon first: the query below takes its snapshot after it */
-	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, from_tick,
-														 "pg_uuidx_read_after()"),
+	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, tables,
+														 from_tick, "pg_uuidx_read_after()"),
 									   version));
 
 	initStringInfo(&query);

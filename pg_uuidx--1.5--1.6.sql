@@ -50,14 +50,17 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_tick() IS
 -- 1.5's five arguments did) up to the tick on a standby or for a table
 -- that a subscription writes into, else the live one.  A parameter more is
 -- a new signature: the five-argument function goes (an object of the
--- user's that depends on it stops the update, naming it).
+-- user's that depends on it stops the update, naming it).  Its C function
+-- is not 1.5's: a session that still has 1.5's library loaded (an update
+-- without a restart, 17+) fails to find it there rather than read with
+-- 1.5's, which ignores ticks.
 DROP FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, name, integer);
 
 CREATE FUNCTION @extschema@.pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
                                                 id_column name DEFAULT 'id', id_version integer DEFAULT 7,
                                                 from_tick boolean DEFAULT NULL)
 RETURNS SETOF anyelement
-AS 'MODULE_PATHNAME', 'pg_uuidx_read_after'
+AS 'MODULE_PATHNAME', 'pg_uuidx_read_after_with_ticks'
 LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, name, integer, boolean) IS

@@ -417,16 +417,35 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 	return (Datum) 0;
 }
 
-PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
+PG_FUNCTION_INFO_V1(pg_uuidx_read_after_with_ticks);
 
 /*
  * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
  * id_column name, id_version integer, from_tick boolean) -> SETOF
- * anyelement: read_after().  The 1.5 form has no from_tick: it reads as
- * from_tick NULL does.
+ * anyelement: read_after().
+ *
+ * The C name differs from the SQL name on purpose: 1.5's library has a
+ * pg_uuidx_read_after() that reads up to the live horizon, also where a
+ * subscription writes the table.  A session that still has that library
+ * loaded after the update to 1.6 without a restart (17+) fails to find this
+ * function in it, rather than reading with 1.5's.
+ */
+Datum
+pg_uuidx_read_after_with_ticks(PG_FUNCTION_ARGS)
+{
+	return read_after(fcinfo, PG_ARGISNULL(5) ? -1 : PG_GETARG_BOOL(5));
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
+
+/*
+ * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
+ * id_column name, id_version integer) -> SETOF anyelement: 1.5's
+ * signature, for a database still at 1.5 with this library (before ALTER
+ * EXTENSION pg_uuidx UPDATE); it reads as from_tick NULL does.
  */
 Datum
 pg_uuidx_read_after(PG_FUNCTION_ARGS)
 {
-	return read_after(fcinfo, PG_NARGS() > 5 && !PG_ARGISNULL(5) ? PG_GETARG_BOOL(5) : -1);
+	return read_after(fcinfo, -1);
 }

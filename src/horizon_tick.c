@@ -20,10 +20,15 @@
  * carries both the ticks and the rows read: each subscription applies at
  * its own pace.  The readers check it.
  *
+ * The right to tick is EXECUTE on pg_uuidx_tick(), not the right to write
+ * a value: the function computes the horizon and writes it as the table's
+ * owner, the only role that may write the table.
+ *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
+#include "access/relation.h"
 #include "access/xlog.h"
 #include "catalog/dependency.h"
 #include "catalog/partition.h"
@@ -32,10 +37,10 @@
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
-#include "utils/acl.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
+#include "utils/rel.h"
 #include "utils/timestamp.h"
 
 #include "horizon.h"
@@ -273,47 +278,25 @@ reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int from_tick, const char
 	return horizon_live_us(caller);
 }
 
-PG_FUNCTION_INFO_V1(pg_uuidx_tick);
-
 /*
- * pg_uuidx_tick() -> timestamptz: record the commit horizon in
- * pg_uuidx_last_tick (never lowering the one recorded) and return the
- * horizon the table holds now.  Its transaction commits after every row
- * below that horizon.
+ * Store horizon (and the time and this server) in the tick table relid,
+ * never lowering the horizon stored, as the table's owner: the only role
+ * that may write it.  Returns the horizon the table holds now.
  */
-Datum
-pg_uuidx_tick(PG_FUNCTION_ARGS)
+static TimestampTz
+StoreTick(Oid relid, TimestampTz horizon)
 {
-	Oid			relid;
+	Relation	rel = relation_open(relid, RowExclusiveLock);
+	Oid			owner = rel->rd_rel->relowner;
+	Oid			save_userid;
+	int			save_sec_context;
 	StringInfoData query;
 	Oid			argtypes[3] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID};
 	Datum		args[3];
-	TimestampTz stored;
-	bool		isnull;
-	ListCell   *lc;
+	TimestampTz stored = 0;
 
-	if (RecoveryInProgress())
-		ereport(ERROR,
-				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
-				 errmsg("pg_uuidx_tick() cannot be used during recovery"),
-				 errhint("Call it on the primary: its ticks reach the standbys with the WAL.")));
-	relid = tick_table(fcinfo->flinfo->fn_oid);
-	if (pg_class_aclcheck(relid, GetUserId(), ACL_INSERT | ACL_UPDATE) != ACLCHECK_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
-				 errmsg("permission denied to tick: %s needs INSERT and UPDATE on %s",
-						GetUserNameFromId(GetUserId(), false), TICK_TABLE),
-				 errhint("The extension's owner may grant them: GRANT INSERT, UPDATE ON %s TO %s.",
-						 qualified_name(relid), quote_identifier(GetUserNameFromId(GetUserId(), false)))));
-	foreach(lc, WritingSubscriptions(NIL, relid))
-		if (((SubscriptionWrites *) lfirst(lc))->ticks)
-			ereport(ERROR,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("pg_uuidx_tick() cannot be used where a subscription writes %s", TICK_TABLE),
-					 errdetail("The ticks of this database come from the publisher; a tick made here would hold this server's horizon, not the publisher's."),
-					 errhint("Call it on the publisher.")));
-
-	args[0] = TimestampTzGetDatum(timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()")));
+	relation_close(rel, NoLock);
+	args[0] = TimestampTzGetDatum(horizon);
 	args[1] = TimestampTzGetDatum(GetCurrentTimestamp());
 	args[2] = Int64GetDatum((int64) GetSystemIdentifier());
 	initStringInfo(&query);
@@ -324,12 +307,58 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 					 "system_identifier = EXCLUDED.system_identifier "
 					 "RETURNING horizon",
 					 qualified_name(relid), qualified_name(relid));
-	SPI_connect();
-	if (SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1) != SPI_OK_INSERT_RETURNING ||
-		SPI_processed != 1)
-		elog(ERROR, "SPI_execute_with_args failed on %s", TICK_TABLE);
-	stored = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
-											   SPI_tuptable->tupdesc, 1, &isnull));
-	SPI_finish();
-	PG_RETURN_TIMESTAMPTZ(stored);
+
+	GetUserIdAndSecContext(&save_userid, &save_sec_context);
+	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
+						   SECURITY_RESTRICTED_OPERATION);
+	PG_TRY();
+	{
+		bool		isnull;
+
+		SPI_connect();
+		if (SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1) != SPI_OK_INSERT_RETURNING ||
+			SPI_processed != 1)
+			elog(ERROR, "SPI_execute_with_args failed on %s", TICK_TABLE);
+		stored = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
+												   SPI_tuptable->tupdesc, 1, &isnull));
+		SPI_finish();
+	}
+	PG_FINALLY();
+	{
+		SetUserIdAndSecContext(save_userid, save_sec_context);
+	}
+	PG_END_TRY();
+	return stored;
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_tick);
+
+/*
+ * pg_uuidx_tick() -> timestamptz: record the commit horizon in
+ * pg_uuidx_last_tick (never lowering the one recorded) and return the
+ * horizon the table holds now.  Its transaction commits after every row
+ * below that horizon.  Whoever may EXECUTE it may tick; the value is never
+ * the caller's.
+ */
+Datum
+pg_uuidx_tick(PG_FUNCTION_ARGS)
+{
+	Oid			relid;
+	ListCell   *lc;
+
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+				 errmsg("pg_uuidx_tick() cannot be used during recovery"),
+				 errhint("Call it on the primary: its ticks reach the standbys with the WAL.")));
+	relid = tick_table(fcinfo->flinfo->fn_oid);
+	foreach(lc, WritingSubscriptions(NIL, relid))
+		if (((SubscriptionWrites *) lfirst(lc))->ticks)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("pg_uuidx_tick() cannot be used where a subscription writes %s", TICK_TABLE),
+					 errdetail("The ticks of this database come from the publisher; a tick made here would hold this server's horizon, not the publisher's."),
+					 errhint("Call it on the publisher.")));
+
+	PG_RETURN_TIMESTAMPTZ(StoreTick(relid, timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()"))));
 }

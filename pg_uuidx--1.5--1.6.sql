@@ -18,10 +18,12 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard() IS
 -- "Readers on replicas"): the primary's horizon, recorded by
 -- pg_uuidx_tick().  At most one row; none until the first tick, so that a
 -- subscriber's initial copy of the table does not collide with a row of
--- its own.  Readers anywhere may read it; only pg_uuidx_tick() writes it.
+-- its own.  A horizon of infinity would stall every reader for good: the
+-- horizon is a time or -infinity (held at its lowest).
 CREATE TABLE @extschema@.pg_uuidx_last_tick (
     one pg_catalog.bool PRIMARY KEY DEFAULT true CHECK (one),
-    horizon pg_catalog.timestamptz NOT NULL,
+    horizon pg_catalog.timestamptz NOT NULL
+        CHECK (horizon OPERATOR(pg_catalog.<>) 'infinity'::pg_catalog.timestamptz),
     ticked_at pg_catalog.timestamptz NOT NULL,
     system_identifier pg_catalog.int8 NOT NULL
 );
@@ -29,13 +31,13 @@ CREATE TABLE @extschema@.pg_uuidx_last_tick (
 COMMENT ON TABLE @extschema@.pg_uuidx_last_tick IS
 'the newest tick: every id below horizon that will ever commit committed before this row, on the server of system_identifier; add it to the publication that carries the data for logical subscribers';
 
--- Readers anywhere may read it.  pg_uuidx_tick() runs as its caller (no
--- function of pg_uuidx is SECURITY DEFINER), so writing the table is the
--- privilege to tick: the extension's owner has it and may grant it (a role
--- that could write any horizon could make readers on replicas skip rows).
+-- Readers anywhere may read it; only its owner writes it.  The right to
+-- tick is EXECUTE on pg_uuidx_tick(), which computes the horizon and
+-- writes it as the table's owner (no function of pg_uuidx is SECURITY
+-- DEFINER): a role that could write a value could store any horizon and
+-- make readers on replicas skip rows.  The extension's owner may grant it.
 REVOKE ALL ON @extschema@.pg_uuidx_last_tick FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_last_tick TO PUBLIC;
-GRANT INSERT, UPDATE ON @extschema@.pg_uuidx_last_tick TO @extowner@ WITH GRANT OPTION;
 
 CREATE FUNCTION @extschema@.pg_uuidx_tick()
 RETURNS pg_catalog.timestamptz
@@ -45,19 +47,25 @@ LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION @extschema@.pg_uuidx_tick() IS
 'records the commit horizon in pg_uuidx_last_tick for readers on standbys and subscribers; returns the horizon recorded';
 
+REVOKE EXECUTE ON FUNCTION @extschema@.pg_uuidx_tick() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION @extschema@.pg_uuidx_tick() TO @extowner@ WITH GRANT OPTION;
+
 -- The reader with a choice of horizon: from_tick true reads up to the
 -- newest tick, false up to the live horizon, NULL (the default, and what
 -- 1.5's five arguments did) up to the tick on a standby or for a table
 -- that a subscription writes into, else the live one.  A parameter more is
 -- a new signature: the five-argument function goes (an object of the
--- user's that depends on it stops the update, naming it).
+-- user's that depends on it stops the update, naming it).  Its C function
+-- is not 1.5's: a session that still has 1.5's library loaded (an update
+-- without a restart, 17+) fails to find it there rather than read with
+-- 1.5's, which ignores ticks.
 DROP FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, name, integer);
 
 CREATE FUNCTION @extschema@.pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
                                                 id_column name DEFAULT 'id', id_version integer DEFAULT 7,
                                                 from_tick boolean DEFAULT NULL)
 RETURNS SETOF anyelement
-AS 'MODULE_PATHNAME', 'pg_uuidx_read_after'
+AS 'MODULE_PATHNAME', 'pg_uuidx_read_after_with_ticks'
 LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_read_after(anyelement, uuid, integer, name, integer, boolean) IS

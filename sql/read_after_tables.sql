@@ -6,7 +6,11 @@
 -- query, of pass-by-value and varlena types, quoted and mixed-case names,
 -- dropped and generated columns, a domain over uuid as the id, partitioned
 -- and inherited tables, views, row-level security, a temporary table of a
--- non-superuser, and values stored out of line.
+-- non-superuser, and values stored out of line.  Then rows that share an
+-- id, read in batches that never end inside a run of equal ids, and the
+-- relations whose rows no commit horizon covers (materialized views,
+-- foreign tables), refused also behind views, partitioned tables and
+-- inheritance parents.
 --
 -- The reader needs the commit horizon, which PostgreSQL 15 and 16 have
 -- only with pg_uuidx in shared_preload_libraries: test/run.sh preloads it
@@ -20,6 +24,14 @@ SET search_path = public, pg_catalog;
 -- a fixed id of 2022, far below any horizon: the n-th in id order
 CREATE FUNCTION pg_temp.id(n int) RETURNS uuid
 LANGUAGE sql IMMUTABLE AS $$ SELECT ('01800000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid $$;
+
+-- whether an error of message msg (55000) says that there is no horizon:
+-- 15 or 16 without the preloaded library
+CREATE FUNCTION pg_temp.no_horizon(msg text) RETURNS boolean
+LANGUAGE sql AS $$
+    SELECT current_setting('server_version_num')::int < 170000
+           AND msg LIKE '% needs pg_uuidx in shared_preload_libraries %'
+$$;
 
 -- true when pg_uuidx_read_after(NULL::<tbl>, ..., id_column) returns, in one
 -- call and in pages of two, each after the last id of the page before,
@@ -72,9 +84,7 @@ BEGIN
             EXIT WHEN n < 2;
         END LOOP;
     EXCEPTION WHEN object_not_in_prerequisite_state THEN
-        -- no horizon: 15 or 16 without the preloaded library
-        IF current_setting('server_version_num')::int < 170000
-           AND SQLERRM LIKE '% needs pg_uuidx in shared_preload_libraries %' THEN
+        IF pg_temp.no_horizon(SQLERRM) THEN
             RETURN true;
         END IF;
         RAISE;
@@ -188,12 +198,118 @@ INSERT INTO inh_child SELECT pg_temp.id(n * 5 % 13), n, 'x', '\x00' FROM generat
 INSERT INTO gallery (tbl) VALUES ('parted'), ('inh_parent'), ('inh_child');
 
 -- a view whose uuid column is named r and whose text column is named id;
--- a materialized view
+-- a view of it; a view of the parent alone (ONLY) of a child that no
+-- horizon covers (a foreign table)
 CREATE VIEW gallery_view AS SELECT id AS r, t AS id, x, "select" AS "order" FROM shape_text;
-CREATE MATERIALIZED VIEW gallery_matview AS SELECT * FROM shape_bytea;
-INSERT INTO gallery (tbl, id_column) VALUES ('gallery_view', 'r'), ('gallery_matview', 'id');
+CREATE VIEW gallery_view_view AS SELECT * FROM gallery_view WHERE x IS NOT NULL OR x IS NULL;
+CREATE FOREIGN DATA WRAPPER gallery_fdw;
+CREATE SERVER gallery_server FOREIGN DATA WRAPPER gallery_fdw;
+CREATE TABLE inh_foreign (id uuid, r int);
+CREATE FOREIGN TABLE inh_foreign_child () INHERITS (inh_foreign) SERVER gallery_server;
+INSERT INTO inh_foreign SELECT pg_temp.id(n * 5 % 13), n FROM generate_series(1, 12) AS n;
+CREATE VIEW gallery_only AS SELECT * FROM ONLY inh_foreign;
+INSERT INTO gallery (tbl, id_column) VALUES ('gallery_view', 'r'), ('gallery_view_view', 'r'), ('gallery_only', 'id');
 
 SELECT shape, tbl, pg_temp.same(tbl, id_column) AS same FROM gallery ORDER BY shape;
+
+-- rows sharing an id (a table keyed (tenant, id)): a batch ends after
+-- max_rows rows and every further row equal to the last id, so the next
+-- one, after that id, misses none of them.  Ids 1 to 5, in 3, 2, 1, 3 and
+-- 1 tenants.  batches() describes each batch, until an empty one, as
+-- "<id>x<rows>" per id, read by pg_uuidx_read_after() or (reference) by
+-- that rule in a plain query; same_batches() compares the two, and is true
+-- without reading where there is no horizon (15 or 16 without the
+-- preloaded library).
+CREATE TABLE tenanted (tenant int, id uuid, PRIMARY KEY (tenant, id)) PARTITION BY LIST (tenant);
+CREATE TABLE tenanted_1 PARTITION OF tenanted FOR VALUES IN (1);
+CREATE TABLE tenanted_2 PARTITION OF tenanted FOR VALUES IN (2);
+CREATE TABLE tenanted_3 PARTITION OF tenanted FOR VALUES IN (3);
+INSERT INTO tenanted
+SELECT t, pg_temp.id(n) FROM (VALUES (1, 3), (2, 2), (3, 1), (4, 3), (5, 1)) AS v(n, k), generate_series(1, k) AS t;
+CREATE FUNCTION pg_temp.batches(max_rows int, reference boolean) RETURNS text
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    last uuid;
+    batch text;
+    batch_last uuid;
+    got text := '';
+BEGIN
+    FOR i IN 1 .. 20 LOOP
+        WITH read AS (
+            SELECT r.id FROM pg_uuidx_read_after(NULL::tenanted, last, max_rows) AS r WHERE NOT reference
+            UNION ALL
+            SELECT t.id FROM tenanted AS t
+            WHERE reference AND max_rows > 0 AND (last IS NULL OR t.id > last)
+              AND t.id <= coalesce((SELECT b.id FROM tenanted AS b WHERE last IS NULL OR b.id > last
+                                    ORDER BY b.id OFFSET greatest(max_rows - 1, 0) LIMIT 1),
+                                   'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+        SELECT string_agg(right(g.id::text, 1) || 'x' || g.k, ' ' ORDER BY g.id), max(g.id)
+        INTO batch, batch_last
+        FROM (SELECT read.id, count(*) AS k FROM read GROUP BY read.id) AS g;
+        EXIT WHEN batch IS NULL;
+        got := got || CASE WHEN got = '' THEN '' ELSE ' | ' END || batch;
+        last := batch_last;
+    END LOOP;
+    RETURN got;
+END
+$fn$;
+CREATE FUNCTION pg_temp.same_batches(max_rows int) RETURNS boolean
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    want text := pg_temp.batches(max_rows, true);
+    got text;
+BEGIN
+    BEGIN
+        got := pg_temp.batches(max_rows, false);
+    EXCEPTION WHEN object_not_in_prerequisite_state THEN
+        IF pg_temp.no_horizon(SQLERRM) THEN
+            RETURN true;
+        END IF;
+        RAISE;
+    END;
+    IF got = want THEN
+        RETURN true;
+    END IF;
+    RAISE NOTICE 'max_rows %: want %, got %', max_rows, want, got;
+    RETURN false;
+END
+$fn$;
+SELECT max_rows, pg_temp.batches(max_rows, true) AS batches, pg_temp.same_batches(max_rows) AS same
+FROM unnest(ARRAY[0, 1, 2, 3, 4, 100]) AS max_rows;
+
+-- relations whose rows no commit horizon covers (a materialized view's
+-- appear when it is refreshed, a foreign table's commit on another
+-- server): refused, read directly or through a view, a view of a view, a
+-- subquery, a common table expression, a sublink, or as a partition or an
+-- inheritance child; refused before the horizon is read
+CREATE MATERIALIZED VIEW gallery_matview AS SELECT * FROM shape_bytea;
+CREATE FOREIGN TABLE gallery_foreign (id uuid, r int) SERVER gallery_server;
+CREATE VIEW over_matview AS SELECT id FROM gallery_matview;
+CREATE VIEW over_foreign AS SELECT id, r FROM gallery_foreign;
+CREATE VIEW over_over_foreign AS SELECT * FROM over_foreign;
+CREATE VIEW over_subquery AS SELECT id FROM (SELECT id FROM gallery_foreign) AS s;
+CREATE VIEW over_cte AS WITH m AS (SELECT id FROM gallery_matview) SELECT id FROM m;
+CREATE VIEW over_sublink AS SELECT id, r FROM rint WHERE EXISTS (SELECT FROM gallery_matview AS m WHERE m.id = rint.id);
+CREATE TABLE parted_foreign (id uuid, k int) PARTITION BY LIST (k);
+CREATE TABLE parted_foreign_1 PARTITION OF parted_foreign FOR VALUES IN (1);
+CREATE FOREIGN TABLE parted_foreign_2 PARTITION OF parted_foreign FOR VALUES IN (2) SERVER gallery_server;
+CREATE FUNCTION pg_temp.refused(tbl regclass) RETURNS TABLE (code text, message text, detail text)
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    EXECUTE format('SELECT count(*) FROM pg_uuidx_read_after(NULL::%s, NULL, 10)',
+                   (SELECT reltype::regtype::text FROM pg_class WHERE oid = tbl));
+    RETURN QUERY SELECT 'read'::text, NULL::text, NULL::text;
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS code = RETURNED_SQLSTATE, message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
+    RETURN NEXT;
+END
+$fn$;
+SELECT tbl, r.code, r.message, CASE WHEN r.detail LIKE 'It is read through %' THEN split_part(r.detail, '. ', 1) END AS through
+FROM unnest(ARRAY['gallery_matview', 'gallery_foreign', 'over_matview', 'over_foreign', 'over_over_foreign',
+                  'over_subquery', 'over_cte', 'over_sublink', 'parted_foreign', 'inh_foreign']::regclass[]) AS tbl,
+     LATERAL pg_temp.refused(tbl) AS r;
+-- the whole error, hint included
+SELECT count(*) FROM pg_uuidx_read_after(NULL::over_over_foreign, NULL, 10);
 
 -- values stored out of line, read back byte for byte
 CREATE TABLE wide (id uuid, r text, t bytea, x jsonb);
@@ -234,8 +350,13 @@ SELECT pg_temp.same('tmp_r') AS same;
 DROP TABLE tmp_r;
 RESET ROLE;
 
-DROP VIEW gallery_view;
+DROP VIEW gallery_view_view, gallery_view, gallery_only, over_matview, over_over_foreign, over_foreign, over_subquery,
+    over_cte, over_sublink;
 DROP MATERIALIZED VIEW gallery_matview;
+DROP FOREIGN TABLE gallery_foreign, inh_foreign_child;
+DROP TABLE tenanted, parted_foreign, inh_foreign;
+DROP SERVER gallery_server;
+DROP FOREIGN DATA WRAPPER gallery_fdw;
 DROP TABLE rls, rls_forced, wide, gallery, rint, rbigint, rbytea, rtext, dropped, generated, domained, parted,
     inh_child, inh_parent, "Gallery ""S"".x"."Out box.R", r.r, shape_int, shape_bigint, shape_bool, shape_float8,
     shape_uuid, shape_text, shape_bytea, shape_jsonb, shape_numeric, shape_int_array, shape_text_array, shape_pair;

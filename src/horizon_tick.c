@@ -16,26 +16,34 @@
  * order; a subscription applies the publisher's transactions in their
  * commit order.  A snapshot there that sees the tick sees every row below
  * it (docs/reading-in-order.md, "Readers on replicas", has the argument and
- * what breaks it).
+ * what breaks it).  On a subscriber that holds only when one subscription
+ * carries both the ticks and the rows read: each subscription applies at
+ * its own pace.  The readers check it.
+ *
+ * The right to tick is EXECUTE on pg_uuidx_tick(), not the right to write
+ * a value: the function computes the horizon and writes it as the table's
+ * owner, the only role that may write the table.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
 #include "access/genam.h"
+#include "access/relation.h"
 #include "access/table.h"
 #include "access/tableam.h"
 #include "access/xlog.h"
 #include "catalog/dependency.h"
 #include "catalog/indexing.h"
+#include "catalog/partition.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_extension.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
-#include "miscadmin.h"
 #include "executor/tuptable.h"
-#include "utils/acl.h"
+#include "miscadmin.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
@@ -76,30 +84,133 @@ qualified_name(Oid relid)
 									  get_rel_name(relid));
 }
 
-/*
- * Whether a subscription of this database writes into relid or into one of
- * its partitions.
- */
-static bool
-is_subscribed(Oid relid)
+/* A subscription of this database and what it writes */
+typedef struct SubscriptionWrites
 {
-	Oid			argtypes[1] = {REGCLASSOID};
-	Datum		args[1] = {ObjectIdGetDatum(relid)};
-	bool		isnull;
-	bool		subscribed;
+	char	   *name;
+	bool		rows;			/* rows a reader reads */
+	bool		ticks;			/* pg_uuidx_last_tick */
+} SubscriptionWrites;
+
+/*
+ * The subscriptions of this database that write into one of tables, or
+ * into a partitioned table above one of them (a subscription to the root
+ * routes its rows there), or into tick_relid, in the order of their names.
+ */
+static List *
+WritingSubscriptions(List *tables, Oid tick_relid)
+{
+	List	   *relids = NIL;
+	Datum	   *elems;
+	int			n = 0;
+	ListCell   *lc;
+	Oid			argtypes[3] = {OIDARRAYOID, OIDOID, OIDOID};
+	Datum		args[3];
+	List	   *writes = NIL;
+	MemoryContext caller = CurrentMemoryContext;
+
+	foreach(lc, tables)
+	{
+		relids = lappend_oid(relids, lfirst_oid(lc));
+		if (get_rel_relispartition(lfirst_oid(lc)))
+			relids = list_concat(relids, get_partition_ancestors(lfirst_oid(lc)));
+	}
+	elems = palloc(sizeof(Datum) * (list_length(relids) + 1));
+	foreach(lc, relids)
+		elems[n++] = ObjectIdGetDatum(lfirst_oid(lc));
+	args[0] = PointerGetDatum(construct_array(elems, n, OIDOID, sizeof(Oid), true, TYPALIGN_INT));
+	args[1] = ObjectIdGetDatum(tick_relid);
+	args[2] = ObjectIdGetDatum(MyDatabaseId);
 
 	SPI_connect();
-	if (SPI_execute_with_args("SELECT EXISTS (SELECT FROM pg_catalog.pg_subscription_rel "
-							  "WHERE srrelid OPERATOR(pg_catalog.=) $1 "
-							  "OR srrelid OPERATOR(pg_catalog.=) ANY "
-							  "(SELECT relid FROM pg_catalog.pg_partition_tree($1)))",
-							  1, argtypes, args, NULL, true, 1) != SPI_OK_SELECT ||
-		SPI_processed != 1)
+	if (SPI_execute_with_args("SELECT s.subname, "
+							  "EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r "
+							  "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
+							  "AND r.srrelid OPERATOR(pg_catalog.=) ANY ($1)), "
+							  "EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r "
+							  "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
+							  "AND r.srrelid OPERATOR(pg_catalog.=) $2) "
+							  "FROM pg_catalog.pg_subscription s "
+							  "WHERE s.subdbid OPERATOR(pg_catalog.=) $3 ORDER BY 1",
+							  3, argtypes, args, NULL, true, 0) != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute_with_args failed on pg_subscription_rel");
-	subscribed = DatumGetBool(SPI_getbinval(SPI_tuptable->vals[0],
-											SPI_tuptable->tupdesc, 1, &isnull));
+	for (uint64 i = 0; i < SPI_processed; i++)
+	{
+		HeapTuple	tuple = SPI_tuptable->vals[i];
+		TupleDesc	desc = SPI_tuptable->tupdesc;
+		bool		isnull;
+		bool		rows = DatumGetBool(SPI_getbinval(tuple, desc, 2, &isnull));
+		bool		ticks = DatumGetBool(SPI_getbinval(tuple, desc, 3, &isnull));
+		MemoryContext old;
+		SubscriptionWrites *w;
+
+		if (!rows && !ticks)
+			continue;
+		/* outlives SPI_finish() */
+		old = MemoryContextSwitchTo(caller);
+		w = palloc(sizeof(SubscriptionWrites));
+		w->name = SPI_getvalue(tuple, desc, 1);
+		w->rows = rows;
+		w->ticks = ticks;
+		writes = lappend(writes, w);
+		MemoryContextSwitchTo(old);
+	}
 	SPI_finish();
-	return subscribed;
+	return writes;
+}
+
+/*
+ * Whether a subscription writes rows that a reader of relid reads (from
+ * tables: ReadRelations() in read_after.c).  Such a reader reads up to the
+ * tick, which covers those rows only when the subscription that writes them
+ * also writes the tick and no other subscription does: else refuse.
+ */
+static bool
+SubscribedWithTicks(Oid relid, List *tables, Oid tick_relid, const char *caller)
+{
+	SubscriptionWrites *rows = NULL;
+	SubscriptionWrites *rows_only = NULL;
+	SubscriptionWrites *ticks = NULL;
+	SubscriptionWrites *ticks_too = NULL;
+	ListCell   *lc;
+
+	foreach(lc, WritingSubscriptions(tables, tick_relid))
+	{
+		SubscriptionWrites *w = lfirst(lc);
+
+		if (w->rows && rows == NULL)
+			rows = w;
+		if (w->rows && !w->ticks && rows_only == NULL)
+			rows_only = w;
+		if (w->ticks && ticks != NULL && ticks_too == NULL)
+			ticks_too = w;
+		if (w->ticks && ticks == NULL)
+			ticks = w;
+	}
+	if (rows == NULL)
+		return false;
+	if (rows_only != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s cannot read %s up to a tick: subscription \"%s\" writes its rows but not %s",
+						caller, qualified_name(relid), rows_only->name, TICK_TABLE),
+				 ticks != NULL ?
+				 errdetail("The ticks come from subscription \"%s\". Each subscription applies the publisher's transactions at its own pace, so a tick can arrive before rows below it.",
+						   ticks->name) :
+				 errdetail("No subscription writes %s, so no tick of the publisher reaches this database.",
+						   TICK_TABLE),
+				 errhint("Add %s to a publication of subscription \"%s\" on the publisher and run ALTER SUBSCRIPTION %s REFRESH PUBLICATION here; no other subscription may carry it.",
+						 TICK_TABLE, rows_only->name, quote_identifier(rows_only->name))));
+	if (ticks_too != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s cannot read %s up to a tick: subscriptions \"%s\" and \"%s\" both write %s",
+						caller, qualified_name(relid), ticks->name, ticks_too->name, TICK_TABLE),
+				 errdetail("Subscription \"%s\" writes the rows read. A tick that another subscription applies can arrive before rows below it.",
+						   rows->name),
+				 errhint("Keep %s in the publications of one subscription only: the one that writes the rows read.",
+						 TICK_TABLE)));
+	return true;
 }
 
 static TimestampTz
@@ -163,58 +274,37 @@ tick_horizon_us(Oid fn_oid, bool published, const char *caller)
 }
 
 int64
-reader_horizon_us(Oid fn_oid, Oid relid, int from_tick, const char *caller)
+reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int from_tick, const char *caller)
 {
-	if (from_tick < 0)
-	{
-		if (RecoveryInProgress())
-			return tick_horizon_us(fn_oid, false, caller);
-		if (is_subscribed(relid))
-			return tick_horizon_us(fn_oid, true, caller);
+	bool		published;
+
+	if (from_tick == 0)
 		return horizon_live_us(caller);
-	}
-	return from_tick ? tick_horizon_us(fn_oid, false, caller) : horizon_live_us(caller);
+	published = SubscribedWithTicks(relid, tables, tick_table(fn_oid), caller);
+	if (published || from_tick > 0 || RecoveryInProgress())
+		return tick_horizon_us(fn_oid, published, caller);
+	return horizon_live_us(caller);
 }
 
-PG_FUNCTION_INFO_V1(pg_uuidx_tick);
-
 /*
- * pg_uuidx_tick() -> timestamptz: record the commit horizon in
- * pg_uuidx_last_tick (never lowering the one recorded) and return the
- * horizon the table holds now.  Its transaction commits after every row
- * below that horizon.
+ * Store horizon (and the time and this server) in the tick table relid,
+ * never lowering the horizon stored, as the table's owner: the only role
+ * that may write it.  Returns the horizon the table holds now.
  */
-Datum
-pg_uuidx_tick(PG_FUNCTION_ARGS)
+static TimestampTz
+StoreTick(Oid relid, TimestampTz horizon)
 {
-	Oid			relid;
+	Relation	rel = relation_open(relid, RowExclusiveLock);
+	Oid			owner = rel->rd_rel->relowner;
+	Oid			save_userid;
+	int			save_sec_context;
 	StringInfoData query;
 	Oid			argtypes[3] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID};
 	Datum		args[3];
-	TimestampTz stored;
-	bool		isnull;
+	TimestampTz stored = 0;
 
-	if (RecoveryInProgress())
-		ereport(ERROR,
-				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
-				 errmsg("pg_uuidx_tick() cannot be used during recovery"),
-				 errhint("Call it on the primary: its ticks reach the standbys with the WAL.")));
-	relid = tick_table(fcinfo->flinfo->fn_oid);
-	if (pg_class_aclcheck(relid, GetUserId(), ACL_INSERT | ACL_UPDATE) != ACLCHECK_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
-				 errmsg("permission denied to tick: %s needs INSERT and UPDATE on %s",
-						GetUserNameFromId(GetUserId(), false), TICK_TABLE),
-				 errhint("The extension's owner may grant them: GRANT INSERT, UPDATE ON %s TO %s.",
-						 qualified_name(relid), quote_identifier(GetUserNameFromId(GetUserId(), false)))));
-	if (is_subscribed(relid))
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("pg_uuidx_tick() cannot be used where a subscription writes %s", TICK_TABLE),
-				 errdetail("The ticks of this database come from the publisher; a tick made here would hold this server's horizon, not the publisher's."),
-				 errhint("Call it on the publisher.")));
-
-	args[0] = TimestampTzGetDatum(timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()")));
+	relation_close(rel, NoLock);
+	args[0] = TimestampTzGetDatum(horizon);
 	args[1] = TimestampTzGetDatum(GetCurrentTimestamp());
 	args[2] = Int64GetDatum((int64) GetSystemIdentifier());
 	initStringInfo(&query);
@@ -225,14 +315,60 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 					 "system_identifier = EXCLUDED.system_identifier "
 					 "RETURNING horizon",
 					 qualified_name(relid), qualified_name(relid));
-	SPI_connect();
-	if (SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1) != SPI_OK_INSERT_RETURNING ||
-		SPI_processed != 1)
-		elog(ERROR, "SPI_execute_with_args failed on %s", TICK_TABLE);
-	stored = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
-											   SPI_tuptable->tupdesc, 1, &isnull));
-	SPI_finish();
-	PG_RETURN_TIMESTAMPTZ(stored);
+
+	GetUserIdAndSecContext(&save_userid, &save_sec_context);
+	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
+						   SECURITY_RESTRICTED_OPERATION);
+	PG_TRY();
+	{
+		bool		isnull;
+
+		SPI_connect();
+		if (SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1) != SPI_OK_INSERT_RETURNING ||
+			SPI_processed != 1)
+			elog(ERROR, "SPI_execute_with_args failed on %s", TICK_TABLE);
+		stored = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
+												   SPI_tuptable->tupdesc, 1, &isnull));
+		SPI_finish();
+	}
+	PG_FINALLY();
+	{
+		SetUserIdAndSecContext(save_userid, save_sec_context);
+	}
+	PG_END_TRY();
+	return stored;
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_tick);
+
+/*
+ * pg_uuidx_tick() -> timestamptz: record the commit horizon in
+ * pg_uuidx_last_tick (never lowering the one recorded) and return the
+ * horizon the table holds now.  Its transaction commits after every row
+ * below that horizon.  Whoever may EXECUTE it may tick; the value is never
+ * the caller's.
+ */
+Datum
+pg_uuidx_tick(PG_FUNCTION_ARGS)
+{
+	Oid			relid;
+	ListCell   *lc;
+
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+				 errmsg("pg_uuidx_tick() cannot be used during recovery"),
+				 errhint("Call it on the primary: its ticks reach the standbys with the WAL.")));
+	relid = tick_table(fcinfo->flinfo->fn_oid);
+	foreach(lc, WritingSubscriptions(NIL, relid))
+		if (((SubscriptionWrites *) lfirst(lc))->ticks)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("pg_uuidx_tick() cannot be used where a subscription writes %s", TICK_TABLE),
+					 errdetail("The ticks of this database come from the publisher; a tick made here would hold this server's horizon, not the publisher's."),
+					 errhint("Call it on the publisher.")));
+
+	PG_RETURN_TIMESTAMPTZ(StoreTick(relid, timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()"))));
 }
 
 /*

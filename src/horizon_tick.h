@@ -3,12 +3,15 @@
  *		Ticks: the commit horizon recorded in a table of the extension, for
  *		readers on standbys and logical subscribers.
  *
- * Owns the table pg_uuidx_last_tick and pg_uuidx_tick(); may call horizon.c.
+ * Owns the table pg_uuidx_last_tick, pg_uuidx_tick() and the check that a
+ * subscription carries the ticks with the rows; may call horizon.c.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #ifndef PG_UUIDX_HORIZON_TICK_H
 #define PG_UUIDX_HORIZON_TICK_H
+
+#include "nodes/pg_list.h"
 
 /*
  * The newest tick's horizon (Unix us, or HORIZON_LOWEST) in the database of
@@ -18,12 +21,15 @@
 extern int64 tick_horizon_us(Oid fn_oid, bool published, const char *caller);
 
 /*
- * The horizon a reader of table relid reads up to: the newest tick when
- * from_tick is true, the live horizon when it is false, and when it is
- * unknown (-1) the tick on a standby or, published by another server, when
- * a subscription writes into the table, else the live horizon.
+ * The horizon a reader of relation relid reads up to, whose rows come from
+ * tables (views expanded, inheritors included): the live horizon when
+ * from_tick is false (0); else, when a subscription writes rows of tables,
+ * the newest tick, which must have been published by another server and
+ * come with the subscription that writes them (an error otherwise); else
+ * the newest tick when from_tick is true (1) or on a standby, the live
+ * horizon when from_tick is unknown (-1).
  */
-extern int64 reader_horizon_us(Oid fn_oid, Oid relid, int from_tick, const char *caller);
+extern int64 reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int from_tick, const char *caller);
 
 /*
  * The newest tick stored in this database (Unix us), or HORIZON_LOWEST when

@@ -10,7 +10,16 @@
  * both happen here, in that order: the horizon first, then the query under
  * a fresh READ COMMITTED snapshot.  The horizon is called as a C function,
  * not looked up by name, and the query names the table by the schema and
- * name of its OID under a lock, and only core's uuid operators.
+ * name of its OID under a lock, and only core's uuid operators.  It is one
+ * query, so one snapshot: a batch ends after max_rows rows and every
+ * further row equal to the last id (FETCH FIRST ... WITH TIES), so that the
+ * next call, after that id, misses none of the rows that share it.
+ *
+ * A horizon covers the rows of tables only: a materialized view's rows
+ * appear when it is refreshed, a foreign table's commit elsewhere.  So the
+ * relation read, and every relation whose rows the read returns (the
+ * inheritors of a table, what a view reads, through views, subqueries and
+ * sublinks), must be a table, a partitioned table or a view.
  *
  * The query contains no name of its own: no alias, no whole-row reference.
  * It lists the table's columns by their quoted names, so a user's column
@@ -29,10 +38,13 @@
 #include "access/xact.h"
 #include "catalog/objectaddress.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_inherits.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "nodes/nodeFuncs.h"
+#include "rewrite/rewriteHandler.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -41,16 +53,17 @@
 #include "utils/tuplestore.h"
 #include "utils/uuid.h"
 
+#include "compat.h"
 #include "horizon.h"
 #include "horizon_tick.h"
 
 
 /*
  * The relation whose row type the first argument has, locked and readable
- * by the current user, and its uuid column id_column's name quoted.  Only
- * relations a query can read rows from qualify: a standalone composite
- * type has a row type too.  The id column may be a uuid or a domain over
- * uuid.
+ * by the current user, and its uuid column id_column's name quoted.  A
+ * standalone composite type has a row type too, and no rows; the relation's
+ * kind is checked by ReadRelations().  The id column may be a uuid or a
+ * domain over uuid.
  */
 static Oid
 row_table(FunctionCallInfo fcinfo, const char *id_column, const char **column)
@@ -62,14 +75,12 @@ row_table(FunctionCallInfo fcinfo, const char *id_column, const char **column)
 	AttrNumber	attnum;
 	AclResult	acl;
 
-	if (relkind != RELKIND_RELATION && relkind != RELKIND_PARTITIONED_TABLE &&
-		relkind != RELKIND_VIEW && relkind != RELKIND_MATVIEW &&
-		relkind != RELKIND_FOREIGN_TABLE)
+	if (relkind == '\0' || relkind == RELKIND_COMPOSITE_TYPE)
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
 				 errmsg("the first argument of pg_uuidx_read_after() must be a row of a table"),
 				 OidIsValid(relid) ?
-				 errdetail("Type %s is not the row type of a table, view, materialized view or foreign table.",
+				 errdetail("Type %s is not the row type of a table, a partitioned table or a view.",
 						   format_type_be(type)) : 0,
 				 errhint("Pass NULL cast to the table's row type, as in NULL::outbox.")));
 	acl = pg_class_aclcheck(relid, GetUserId(), ACL_SELECT);
@@ -92,6 +103,154 @@ row_table(FunctionCallInfo fcinfo, const char *id_column, const char **column)
 						id_column, get_rel_name(relid))));
 	*column = quote_identifier(id_column);
 	return relid;
+}
+
+/* What a reader walking the relations of a read has found so far */
+typedef struct ReadRelationsState
+{
+	Oid			via;			/* the view or table being expanded, or
+								 * InvalidOid at the relation read */
+	List	   *seen;			/* every relation looked at, views too */
+	List	   *tables;			/* the tables and partitioned tables among
+								 * them */
+} ReadRelationsState;
+
+/* relid's schema-qualified name, quoted where needed */
+static const char *
+RelationName(Oid relid)
+{
+	return quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
+									  get_rel_name(relid));
+}
+
+/* what a relation of kind relkind is called in messages */
+static const char *
+KindName(char relkind)
+{
+	switch (relkind)
+	{
+		case RELKIND_RELATION:
+			return "table";
+		case RELKIND_PARTITIONED_TABLE:
+			return "partitioned table";
+		case RELKIND_VIEW:
+			return "view";
+		case RELKIND_MATVIEW:
+			return "materialized view";
+		case RELKIND_FOREIGN_TABLE:
+			return "foreign table";
+		case RELKIND_SEQUENCE:
+			return "sequence";
+		default:
+			return "relation";
+	}
+}
+
+/*
+ * Refuse to read relid, of a kind whose rows no commit horizon covers,
+ * reached through relation via (InvalidOid: it is the relation read).
+ */
+pg_noreturn static void
+RefuseRelation(Oid relid, char relkind, Oid via)
+{
+	const char *why;
+
+	if (relkind == RELKIND_MATVIEW)
+		why = "A materialized view's rows appear when it is refreshed, not when the transactions that wrote them commit, so no commit horizon covers them.";
+	else if (relkind == RELKIND_FOREIGN_TABLE)
+		why = "A foreign table's rows are committed on another server, whose transactions this server's commit horizon does not cover.";
+	else
+		why = "A commit horizon covers the rows of tables only.";
+	ereport(ERROR,
+			(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+			 errmsg("pg_uuidx_read_after() cannot read the %s %s", KindName(relkind), RelationName(relid)),
+			 OidIsValid(via) ?
+			 errdetail("It is read through the %s %s. %s", KindName(get_rel_relkind(via)),
+					   RelationName(via), why) :
+			 errdetail("%s", why),
+			 errhint("pg_uuidx_read_after() reads tables, partitioned tables, inheritance parents and views over them; read the tables the rows come from.")));
+}
+
+static bool ReadRelationsWalker(Node *node, void *context);
+
+/*
+ * Add relid, reached through state->via, and every relation whose rows
+ * reading it returns: a view's relations, a table's inheritors (inh);
+ * refuse any of a kind no horizon covers.
+ */
+static void
+AddRelation(ReadRelationsState *state, Oid relid, bool inh)
+{
+	char		relkind;
+
+	/* a view's rule in PostgreSQL 15 lists the view itself (OLD, NEW) */
+	if (list_member_oid(state->seen, relid))
+		return;
+	state->seen = lappend_oid(state->seen, relid);
+	relkind = get_rel_relkind(relid);
+	if (relkind == RELKIND_VIEW)
+	{
+		Relation	view = relation_open(relid, AccessShareLock);
+		Oid			via = state->via;
+
+		state->via = relid;
+		/* a copy: opening the relations it reads may rebuild the view's */
+		(void) ReadRelationsWalker((Node *) copyObject(get_view_query(view)), state);
+		state->via = via;
+		relation_close(view, NoLock);
+		return;
+	}
+	if (relkind != RELKIND_RELATION && relkind != RELKIND_PARTITIONED_TABLE)
+		RefuseRelation(relid, relkind, state->via);
+	state->tables = lappend_oid(state->tables, relid);
+	if (inh && has_subclass(relid))
+	{
+		Oid			via = state->via;
+		ListCell   *lc;
+
+		state->via = relid;
+		foreach(lc, find_all_inheritors(relid, AccessShareLock, NULL))
+			AddRelation(state, lfirst_oid(lc), false);
+		state->via = via;
+	}
+}
+
+/*
+ * Every relation a query reads, in its range tables, subqueries, common
+ * table expressions and sublinks.
+ */
+static bool
+ReadRelationsWalker(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, RangeTblEntry))
+	{
+		RangeTblEntry *rte = (RangeTblEntry *) node;
+
+		if (rte->rtekind == RTE_RELATION)
+			AddRelation((ReadRelationsState *) context, rte->relid, rte->inh);
+		return false;
+	}
+	if (IsA(node, Query))
+		return query_tree_walker((Query *) node, ReadRelationsWalker, context,
+								 QTW_EXAMINE_RTES_BEFORE);
+	return expression_tree_walker(node, ReadRelationsWalker, context);
+}
+
+/*
+ * The tables and partitioned tables whose rows a read of relid returns:
+ * relid's own, its inheritors', and for a view those of every relation it
+ * reads, recursively; an error when one of them is of a kind no horizon
+ * covers (a materialized view, a foreign table).
+ */
+static List *
+ReadRelations(Oid relid)
+{
+	ReadRelationsState state = {InvalidOid, NIL, NIL};
+
+	AddRelation(&state, relid, true);
+	return state.tables;
 }
 
 /*
@@ -142,10 +301,11 @@ CheckColumns(TupleDesc result, TupleDesc spi)
 }
 
 /*
- * At most max_rows (argument 2) rows of row_type's (0) table whose id
- * column (3) is above after_id (1; NULL: from the first) and below the
- * horizon of the version (4, 7 or 6), in id order; the horizon is the
- * newest tick or the live one as from_tick says (reader_horizon_us()).
+ * The first max_rows (argument 2) rows, and every further row whose id
+ * equals the last of them, of row_type's (0) table whose id column (3) is
+ * above after_id (1; NULL: from the first) and below the horizon of the
+ * version (4, 7 or 6), in id order; the horizon is the newest tick or the
+ * live one as from_tick says (reader_horizon_us()).
  */
 static Datum
 read_after(FunctionCallInfo fcinfo, int from_tick)
@@ -153,6 +313,7 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const char *column;
 	Oid			relid;
+	List	   *tables;
 	int			version;
 	Datum		horizon;
 	StringInfoData query;
@@ -187,13 +348,14 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 				 errhint("Call it in a READ COMMITTED transaction.")));
 
 	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(3)), &column);
+	tables = ReadRelations(relid);
 	/* the result row type: the table's, dropped columns included */
 	InitMaterializedSRF(fcinfo, 0);
 	desc = rsinfo->setDesc;
 
 	/* the horizon first: the query below takes its snapshot after it */
-	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, from_tick,
-														 "pg_uuidx_read_after()"),
+	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, tables,
+														 from_tick, "pg_uuidx_read_after()"),
 									   version));
 
 	initStringInfo(&query);
@@ -205,7 +367,9 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 					 column);
 	if (!PG_ARGISNULL(1))
 		appendStringInfo(&query, " AND %s OPERATOR(pg_catalog.>) $1", column);
-	appendStringInfo(&query, " ORDER BY %s USING OPERATOR(pg_catalog.<) LIMIT $3", column);
+	/* a run of equal ids is never split: the next call starts above it */
+	appendStringInfo(&query, " ORDER BY %s USING OPERATOR(pg_catalog.<) FETCH FIRST $3 ROWS WITH TIES",
+					 column);
 	args[0] = PG_ARGISNULL(1) ? (Datum) 0 : PG_GETARG_DATUM(1);
 	nulls[0] = PG_ARGISNULL(1) ? 'n' : ' ';
 	args[1] = horizon;
@@ -253,16 +417,35 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 	return (Datum) 0;
 }
 
-PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
+PG_FUNCTION_INFO_V1(pg_uuidx_read_after_with_ticks);
 
 /*
  * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
  * id_column name, id_version integer, from_tick boolean) -> SETOF
- * anyelement: read_after().  The 1.5 form has no from_tick: it reads as
- * from_tick NULL does.
+ * anyelement: read_after().
+ *
+ * The C name differs from the SQL name on purpose: 1.5's library has a
+ * pg_uuidx_read_after() that reads up to the live horizon, also where a
+ * subscription writes the table.  A session that still has that library
+ * loaded after the update to 1.6 without a restart (17+) fails to find this
+ * function in it, rather than reading with 1.5's.
+ */
+Datum
+pg_uuidx_read_after_with_ticks(PG_FUNCTION_ARGS)
+{
+	return read_after(fcinfo, PG_ARGISNULL(5) ? -1 : PG_GETARG_BOOL(5));
+}
+
+PG_FUNCTION_INFO_V1(pg_uuidx_read_after);
+
+/*
+ * pg_uuidx_read_after(row_type anyelement, after_id uuid, max_rows integer,
+ * id_column name, id_version integer) -> SETOF anyelement: 1.5's
+ * signature, for a database still at 1.5 with this library (before ALTER
+ * EXTENSION pg_uuidx UPDATE); it reads as from_tick NULL does.
  */
 Datum
 pg_uuidx_read_after(PG_FUNCTION_ARGS)
 {
-	return read_after(fcinfo, PG_NARGS() > 5 && !PG_ARGISNULL(5) ? PG_GETARG_BOOL(5) : -1);
+	return read_after(fcinfo, -1);
 }

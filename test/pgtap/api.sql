@@ -98,7 +98,7 @@ INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_tick');
 CREATE TEMP TABLE procedures (fn text);
 INSERT INTO procedures VALUES ('pg_uuidx_adopt_pg_uuidv7'), ('pg_uuidx_hand_over_to_core');
 
-SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 2);
+SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 3);
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
 FROM api;
@@ -124,12 +124,15 @@ SELECT is(l.lanname::text, 'plpgsql', c.fn || '() is PL/pgSQL')
 FROM procedures AS c JOIN pg_proc AS p ON p.oid = ('uuidx.' || c.fn || '()')::regprocedure
 JOIN pg_language AS l ON l.oid = p.prolang;
 
--- the tick's table: everyone reads it, only the extension's owner (and
--- whom it grants) writes it
+-- the tick's table: everyone reads it, only its owner writes it; the
+-- right to tick is EXECUTE on pg_uuidx_tick(), which the extension's owner
+-- holds and may grant (test/pgtap/privileges.sql)
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_last_tick', 'SELECT'), true,
           'everyone reads pg_uuidx_last_tick');
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_last_tick', 'INSERT, UPDATE, DELETE, TRUNCATE'), false,
           'PUBLIC does not write pg_uuidx_last_tick');
+SELECT is(has_function_privilege('public', 'uuidx.pg_uuidx_tick()', 'EXECUTE'), false,
+          'PUBLIC may not call pg_uuidx_tick()');
 
 -- nothing more and nothing less than the table above (and min/max) is installed
 SELECT set_eq(

@@ -4,10 +4,16 @@
 -- while the role owns the extension.  A role without CREATE on the database
 -- may not.  Functions not written in C pin their search_path.
 --
+-- The right to tick is EXECUTE on pg_uuidx_tick(), which the extension's
+-- owner holds and may grant; nobody but the table's owner writes
+-- pg_uuidx_last_tick, so the right to tick is not the right to store a
+-- horizon of one's choosing (a day ahead, infinity), and no stored horizon
+-- is infinity.
+--
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
-SELECT plan(15);
+SELECT plan(29);
 
 -- a clean slate for this transaction, whatever ran before in this database
 SET LOCAL client_min_messages = warning;
@@ -98,9 +104,52 @@ SELECT is_empty($$ SELECT p.oid::regprocedure::text FROM members m JOIN pg_proc 
                    WHERE m.catalog = 'pg_proc'::regclass AND p.prosecdef $$,
                 'no function of the extension is SECURITY DEFINER');
 SELECT is_empty($$ SELECT p.oid::regprocedure::text FROM members m JOIN pg_proc p ON p.oid = m.objid
-                   WHERE m.catalog = 'pg_proc'::regclass AND NOT has_function_privilege('public', p.oid, 'EXECUTE') $$,
-                'every function of the extension is executable by PUBLIC');
-SELECT is(pg_temp.as_role('uuidx_maker', 'DROP EXTENSION pg_uuidx CASCADE'), 'ok',
+                   WHERE m.catalog = 'pg_proc'::regclass AND NOT has_function_privilege('public', p.oid, 'EXECUTE')
+                     AND p.oid <> 'uuidx_priv.pg_uuidx_tick()'::regprocedure $$,
+                'every function of the extension but pg_uuidx_tick() is executable by PUBLIC');
+
+-- ticks
+SELECT ok(NOT has_function_privilege('public', 'uuidx_priv.pg_uuidx_tick()', 'EXECUTE'),
+          'PUBLIC may not tick');
+SELECT ok(has_function_privilege('uuidx_maker', 'uuidx_priv.pg_uuidx_tick()', 'EXECUTE WITH GRANT OPTION'),
+          'the extension''s owner may tick and grant it');
+SELECT is(pg_temp.as_role('uuidx_maker', 'SELECT uuidx_priv.pg_uuidx_tick()'), 'ok',
+          'the extension''s owner ticks');
+SELECT matches(pg_temp.as_role('uuidx_maker',
+                   $$INSERT INTO uuidx_priv.pg_uuidx_last_tick VALUES (true, now() + interval '1 day', now(), 0)
+                     ON CONFLICT (one) DO UPDATE SET horizon = EXCLUDED.horizon$$),
+               '^42501: permission denied for table pg_uuidx_last_tick',
+               'the extension''s owner may not store a horizon of its own (a day ahead)');
+SELECT matches(pg_temp.as_role('uuidx_maker', $$UPDATE uuidx_priv.pg_uuidx_last_tick SET horizon = 'infinity'$$),
+               '^42501: permission denied for table pg_uuidx_last_tick',
+               'nor update the stored one');
+SELECT is(pg_temp.as_role('uuidx_maker', 'GRANT USAGE ON SCHEMA uuidx_priv TO uuidx_nobody'), 'ok',
+          'uuidx_nobody may use the extension''s schema');
+SELECT matches(pg_temp.as_role('uuidx_nobody', 'SELECT uuidx_priv.pg_uuidx_tick()'),
+               '^42501: permission denied for function pg_uuidx_tick',
+               'a role not granted the tick may not tick');
+SELECT is(pg_temp.as_role('uuidx_maker', 'GRANT EXECUTE ON FUNCTION uuidx_priv.pg_uuidx_tick() TO uuidx_nobody'),
+          'ok', 'the extension''s owner grants the tick');
+SELECT is(pg_temp.as_role('uuidx_nobody', $q$DO $do$ BEGIN
+              PERFORM uuidx_priv.pg_uuidx_tick();
+              IF current_user <> 'uuidx_nobody' THEN RAISE 'after the tick, current_user is %', current_user; END IF;
+          END $do$$q$), 'ok', 'a role granted the tick ticks, and is itself again after it');
+SELECT matches(pg_temp.as_role('uuidx_nobody',
+                   $$UPDATE uuidx_priv.pg_uuidx_last_tick SET horizon = now() + interval '1 day'$$),
+               '^42501: permission denied for table pg_uuidx_last_tick',
+               'a role granted the tick may not store a horizon of its own');
+SELECT ok((SELECT count(*) = 1 AND bool_and(horizon <= clock_timestamp() AND ticked_at <= clock_timestamp())
+           FROM uuidx_priv.pg_uuidx_last_tick),
+          'the stored tick is the server''s horizon, not ahead of the clock');
+SELECT throws_ok($$UPDATE uuidx_priv.pg_uuidx_last_tick SET horizon = 'infinity'$$, '23514', NULL,
+                 'not even the table''s owner stores a horizon of infinity');
+SELECT is(pg_temp.as_role('uuidx_maker', 'REVOKE EXECUTE ON FUNCTION uuidx_priv.pg_uuidx_tick() FROM uuidx_nobody'),
+          'ok', 'the extension''s owner revokes the tick');
+SELECT matches(pg_temp.as_role('uuidx_nobody', 'SELECT uuidx_priv.pg_uuidx_tick()'),
+               '^42501: permission denied for function pg_uuidx_tick',
+               'a role whose tick was revoked may not tick');
+SELECT is(pg_temp.as_role('uuidx_maker', 'REVOKE USAGE ON SCHEMA uuidx_priv FROM uuidx_nobody; '
+                                          'DROP EXTENSION pg_uuidx CASCADE'), 'ok',
           'the extension''s owner can drop it');
 
 SELECT * FROM finish();

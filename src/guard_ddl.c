@@ -177,6 +177,30 @@ has_guard(List *guards, const char *column, int version)
 	return false;
 }
 
+/* Refuses foreign table name, which would be under guard */
+pg_noreturn static void
+refuse_foreign(const char *name, GuardOf *guard)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
+			 errmsg("foreign table \"%s\" cannot join \"%s\", which trigger \"%s\" guards",
+					name, get_rel_name(guard->relid), guard->name),
+			 errdetail("The rows of a foreign table are written elsewhere, where the guard does not run.")));
+}
+
+/* Refuses table name, which would inherit from guard's table without it */
+pg_noreturn static void
+refuse_unguarded(const char *name, GuardOf *guard)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
+			 errmsg("table \"%s\" inherits from \"%s\" but has no guard of column \"%s\"",
+					name, get_rel_name(guard->relid), guard->column),
+			 errdetail("A table that inherits from another gets none of its triggers, so rows inserted into it would skip the guard \"%s\".",
+					   guard->name),
+			 errhint("Create the table without INHERITS, create the same guard on it, then ALTER TABLE ... INHERIT.")));
+}
+
 /*
  * Refuses relid, or a table that inherits from it, that joins a guarded
  * table without being guarded itself: a foreign table, or a table that
@@ -202,25 +226,14 @@ guard_check_inheritance(Oid relid, Oid guardfn)
 		if (above == NIL)
 			continue;
 		if (foreign)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
-					 errmsg("foreign table \"%s\" cannot join \"%s\", which trigger \"%s\" guards",
-							get_rel_name(child), get_rel_name(((GuardOf *) linitial(above))->relid),
-							((GuardOf *) linitial(above))->name),
-					 errdetail("The rows of a foreign table are written elsewhere, where the guard does not run.")));
+			refuse_foreign(get_rel_name(child), linitial(above));
 		own = guards_of(child, guardfn);
 		foreach(g, above)
 		{
 			GuardOf    *guard = lfirst(g);
 
 			if (!has_guard(own, guard->column, guard->version))
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
-						 errmsg("table \"%s\" inherits from \"%s\" but has no guard of column \"%s\"",
-								get_rel_name(child), get_rel_name(guard->relid), guard->column),
-						 errdetail("A table that inherits from another gets none of its triggers, so rows inserted into it would skip the guard \"%s\".",
-								   guard->name),
-						 errhint("Create the table without INHERITS, create the same guard on it, then ALTER TABLE ... INHERIT.")));
+				refuse_unguarded(get_rel_name(child), guard);
 		}
 	}
 }
@@ -354,6 +367,35 @@ relation_of(RangeVar *rv)
 	return rv != NULL ? RangeVarGetRelid(rv, NoLock, true) : InvalidOid;
 }
 
+/*
+ * Refuses the table that stmt created under a guarded table, when it is a
+ * foreign table or a table that inherits: it has no trigger yet.  Read from
+ * the parents the statement names, as the statement found them (the new
+ * table's name could find another one first, a temporary table).
+ */
+static void
+check_new_table(CreateStmt *stmt, bool foreign, Oid guardfn)
+{
+	ListCell   *lc;
+
+	if (stmt->partbound != NULL && !foreign)
+		return;
+	foreach(lc, stmt->inhRelations)
+	{
+		Oid			parent = relation_of(lfirst(lc));
+		List	   *guards;
+
+		if (!OidIsValid(parent))
+			continue;
+		guards = list_concat(guards_of(parent, guardfn), guards_above(parent, guardfn));
+		if (guards == NIL)
+			continue;
+		if (foreign)
+			refuse_foreign(stmt->relation->relname, linitial(guards));
+		refuse_unguarded(stmt->relation->relname, linitial(guards));
+	}
+}
+
 PG_FUNCTION_INFO_V1(pg_uuidx_guard_ddl);
 
 /*
@@ -380,11 +422,7 @@ pg_uuidx_guard_ddl(PG_FUNCTION_ARGS)
 	if (IsA(parsetree, CreateStmt) || IsA(parsetree, CreateForeignTableStmt))
 	{
 		/* a CreateForeignTableStmt starts with its CreateStmt */
-		CreateStmt *stmt = (CreateStmt *) parsetree;
-		Oid			relid = stmt->inhRelations != NIL ? relation_of(stmt->relation) : InvalidOid;
-
-		if (OidIsValid(relid))
-			guard_check_inheritance(relid, guardfn);
+		check_new_table((CreateStmt *) parsetree, IsA(parsetree, CreateForeignTableStmt), guardfn);
 	}
 	else if (IsA(parsetree, CreateTrigStmt))
 	{

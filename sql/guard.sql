@@ -349,7 +349,7 @@ ALTER TABLE g_parts ATTACH PARTITION g_f FOR VALUES IN ('f');
 CREATE FOREIGN TABLE g_inh_f () INHERITS (g_inh) SERVER g_server;
 ALTER TABLE u_parts ATTACH PARTITION g_f FOR VALUES IN ('f');
 
-DROP TABLE g_gen, g_decl, g_resend, g_nokey, g_parts, u_parts, g_inh, g_inh_child, g_inh_old;
+DROP TABLE g_gen, g_decl, g_resend, g_nokey, g_parts, u_parts, g_inh, g_inh_child, g_inh_old CASCADE;
 DROP SERVER g_server CASCADE;
 DROP FOREIGN DATA WRAPPER g_fdw;
 DROP FUNCTION refused(regclass, uuid), hand_out(int), state(text), refusal_hint(text), an_hour_back();

@@ -19,6 +19,8 @@ OBJS = \
 	src/facade.o \
 	src/generate.o \
 	src/guard.o \
+	src/guard_ddl.o \
+	src/guard_resend.o \
 	src/horizon.o \
 	src/horizon_tick.o \
 	src/namebased.o \

@@ -85,7 +85,7 @@ BEGIN
                  ('uuidv7_horizon', ''), ('uuidv6_horizon', ''), ('pg_uuidx_horizon_holders', ''),
                  ('pg_uuidx_read_after', 'anyelement,uuid,integer,name,integer'), ('pg_uuidx_build', ''),
                  -- 1.6
-                 ('pg_uuidx_horizon_guard', ''), ('pg_uuidx_tick', ''),
+                 ('pg_uuidx_horizon_guard', ''), ('pg_uuidx_guard_ddl', ''), ('pg_uuidx_tick', ''),
                  ('pg_uuidx_read_after', 'anyelement,uuid,integer,name,integer,boolean')) AS ours(name, args)
       ON p.proname OPERATOR(pg_catalog.=) ours.name
      AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') OPERATOR(pg_catalog.=) ours.args

@@ -4,8 +4,9 @@
 \echo Use "ALTER EXTENSION pg_uuidx UPDATE TO '1.6'" to load this file. \quit
 
 -- Ids from any source under the commit horizon (docs/reading-in-order.md,
--- "Ids made elsewhere"): a BEFORE INSERT OR UPDATE OF <id> FOR EACH ROW
--- trigger; arguments: the id column (default id) and the version (7 or 6).
+-- "Ids from any source: the guard"): a BEFORE INSERT OR UPDATE FOR EACH
+-- ROW trigger; arguments: the id column (default id) and the version (7 or
+-- 6).
 CREATE FUNCTION @extschema@.pg_uuidx_horizon_guard()
 RETURNS trigger
 AS 'MODULE_PATHNAME', 'pg_uuidx_horizon_guard'
@@ -13,6 +14,28 @@ LANGUAGE C VOLATILE;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard() IS
 'trigger: holds the commit horizon at or below each inserted id, or refuses an id below a horizon already handed out (40001); arguments: id column, version';
+
+-- Rows that join a guarded table by DDL (docs/reading-in-order.md, "What
+-- the guard covers"): ATTACH PARTITION and INHERIT cover the joining rows
+-- as if inserted now, or refuse them (40001); a table that inherits from a
+-- guarded one must carry the same guards, and a foreign table cannot join
+-- one; CREATE TRIGGER refuses a guard declared so that rows skip it.  An
+-- event trigger of the extension (the script of a trusted
+-- extension runs as a superuser, which CREATE EVENT TRIGGER needs).
+CREATE FUNCTION @extschema@.pg_uuidx_guard_ddl()
+RETURNS event_trigger
+AS 'MODULE_PATHNAME', 'pg_uuidx_guard_ddl'
+LANGUAGE C VOLATILE;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_guard_ddl() IS
+'event trigger: covers the rows that join a table guarded by pg_uuidx_horizon_guard() by ATTACH PARTITION or INHERIT, or refuses them (40001); refuses a table that would join it unguarded, and a guard declared so that rows skip it';
+
+CREATE EVENT TRIGGER pg_uuidx_guard_ddl ON ddl_command_end
+    WHEN TAG IN ('CREATE TABLE', 'CREATE FOREIGN TABLE', 'ALTER TABLE', 'ALTER FOREIGN TABLE', 'CREATE TRIGGER')
+    EXECUTE FUNCTION @extschema@.pg_uuidx_guard_ddl();
+
+COMMENT ON EVENT TRIGGER pg_uuidx_guard_ddl IS
+'pg_uuidx: covers or refuses the rows that join a guarded table by DDL (see pg_uuidx_guard_ddl())';
 
 -- Readers on standbys and logical subscribers (docs/reading-in-order.md,
 -- "Readers on replicas"): the primary's horizon, recorded by

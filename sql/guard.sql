@@ -1,7 +1,11 @@
 -- pg_uuidx_horizon_guard(): the trigger that holds the commit horizon at or
 -- below ids made elsewhere.  Its arguments, what it accepts and refuses,
--- and its errors.  Concurrency (late commits, client-made ids, COPY, 2PC,
--- retries) is test/t/110_horizon_guard.pl's.
+-- and its errors; the shapes of table it refuses (a generated id, another
+-- declaration, a trigger after it); a re-sent row; the rows that join a
+-- guarded table by DDL (pg_uuidx_guard_ddl(): ATTACH PARTITION, INHERIT,
+-- foreign tables).  Concurrency (late commits, client-made ids, COPY, 2PC,
+-- retries) is test/t/110_horizon_guard.pl's; readers against each shape,
+-- test/t/125_guard_shapes.pl's.
 --
 -- The refusal needs the commit horizon, which PostgreSQL 15 and 16 have
 -- only with pg_uuidx in shared_preload_libraries (test/run.sh preloads it
@@ -25,6 +29,27 @@ EXCEPTION WHEN serialization_failure THEN
     RETURN true;
 END $$;
 
+-- the SQLSTATE of q's error, or 'ok'
+CREATE FUNCTION state(q text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE q;
+    RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE;
+END $$;
+
+-- the hint of q's serialization failure, or 'taken'
+CREATE FUNCTION refusal_hint(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    h text;
+BEGIN
+    EXECUTE q;
+    RETURN 'taken';
+EXCEPTION WHEN serialization_failure THEN
+    GET STACKED DIAGNOSTICS h = PG_EXCEPTION_HINT;
+    RETURN h;
+END $$;
+
 -- hand out a horizon of the version, where there is one
 CREATE FUNCTION hand_out(version int) RETURNS boolean LANGUAGE plpgsql AS $$
 BEGIN
@@ -36,10 +61,10 @@ BEGIN
 END $$;
 
 CREATE TABLE g7 (id uuid PRIMARY KEY, note text);
-CREATE TRIGGER g7_guard BEFORE INSERT OR UPDATE OF id ON g7
+CREATE TRIGGER g7_guard BEFORE INSERT OR UPDATE ON g7
     FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
 CREATE TABLE g6 (event_id uuid, note text);
-CREATE TRIGGER g6_guard BEFORE INSERT OR UPDATE OF event_id ON g6
+CREATE TRIGGER g6_guard BEFORE INSERT OR UPDATE ON g6
     FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('event_id', '6');
 
 -- the allowance: a setting of milliseconds, 1 s unless set
@@ -126,25 +151,16 @@ INSERT INTO g7 VALUES ('3a6291b7-d231-4b8e-ae1b-bfd76233bb86'::uuid);  -- versio
 INSERT INTO g7 VALUES ('01890a5d-ac96-774b-0cce-b302099a8057'::uuid);  -- not the RFC variant
 INSERT INTO g6 VALUES ('01890a5d-ac96-774b-bcce-b302099a8057'::uuid);  -- version 7
 SELECT pg_uuidx_horizon_guard();
+-- a guard that its firings would refuse is refused by CREATE TRIGGER
+-- already (pg_uuidx_guard_ddl()): the declaration, the arguments, the column
 CREATE TABLE g_bad (x int, label text);
 CREATE TRIGGER g_after AFTER INSERT ON g_bad FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('x');
-INSERT INTO g_bad VALUES (1);
-DROP TRIGGER g_after ON g_bad;
 CREATE TRIGGER g_stmt BEFORE INSERT ON g_bad FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard();
-INSERT INTO g_bad VALUES (1);
-DROP TRIGGER g_stmt ON g_bad;
-CREATE TRIGGER g_none BEFORE INSERT ON g_bad FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
-INSERT INTO g_bad VALUES (1);
-DROP TRIGGER g_none ON g_bad;
-CREATE TRIGGER g_type BEFORE INSERT ON g_bad FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('label');
-INSERT INTO g_bad VALUES (1, 'x');
-DROP TRIGGER g_type ON g_bad;
-CREATE TRIGGER g_ver BEFORE INSERT ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '4');
-INSERT INTO g7 VALUES (uuidv7());
-DROP TRIGGER g_ver ON g7;
-CREATE TRIGGER g_many BEFORE INSERT ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', 'x');
-INSERT INTO g7 VALUES (uuidv7());
-DROP TRIGGER g_many ON g7;
+CREATE TRIGGER g_none BEFORE INSERT OR UPDATE ON g_bad FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+CREATE TRIGGER g_type BEFORE INSERT OR UPDATE ON g_bad FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('label');
+CREATE TRIGGER g_ver BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '4');
+CREATE TRIGGER g_many BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', 'x');
+SELECT count(*) AS guards FROM pg_trigger WHERE tgfoid = 'pg_uuidx_horizon_guard()'::regprocedure;
 -- only a superuser sets the allowance (a lower one refuses other sessions' ids)
 CREATE ROLE guard_user;
 SET ROLE guard_user;
@@ -153,5 +169,188 @@ RESET ROLE;
 DROP ROLE guard_user;
 
 DROP TABLE g7, g6, g_bad;
-DROP FUNCTION refused(regclass, uuid), hand_out(int);
+
+-- Where the guard cannot see the id a row is stored with, it is refused
+-- with 42P17 (invalid_object_definition, core's code for a BEFORE trigger's
+-- WHEN condition on a generated column): the table's definition must
+-- change, and retrying the statement cannot help.  CREATE TRIGGER refuses
+-- it, and so does each firing of a guard that exists all the same.
+
+-- a generated id is computed after BEFORE triggers run: the guard would
+-- see NULL and let any id in
+CREATE TABLE g_gen (ulid text, id uuid GENERATED ALWAYS AS (ulid_to_uuid(ulid)) STORED);
+CREATE TRIGGER g_gen_guard BEFORE INSERT OR UPDATE ON g_gen
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+\echo :SQLSTATE
+
+-- the guard must fire for every row that an INSERT or an UPDATE stores:
+-- not for INSERT alone, not for UPDATE OF a column list, not under a WHEN
+-- condition, and for nothing else
+CREATE TABLE g_decl (id uuid PRIMARY KEY, note text);
+CREATE TRIGGER g_decl_guard BEFORE INSERT ON g_decl
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+\echo :SQLSTATE
+CREATE TRIGGER g_decl_guard BEFORE INSERT OR UPDATE OF id ON g_decl
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+CREATE TRIGGER g_decl_guard BEFORE INSERT OR UPDATE ON g_decl
+    FOR EACH ROW WHEN (NEW.note IS NULL) EXECUTE FUNCTION pg_uuidx_horizon_guard();
+CREATE TRIGGER g_decl_guard BEFORE INSERT OR UPDATE OR DELETE ON g_decl
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+
+-- made while the event trigger was disabled (a superuser can), each firing
+-- refuses them
+ALTER EVENT TRIGGER pg_uuidx_guard_ddl DISABLE;
+CREATE TRIGGER g_gen_guard BEFORE INSERT OR UPDATE ON g_gen
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+CREATE TRIGGER g_decl_guard BEFORE INSERT ON g_decl
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+ALTER EVENT TRIGGER pg_uuidx_guard_ddl ENABLE;
+INSERT INTO g_gen VALUES (uuid_to_ulid(uuidv7()));
+\echo :SQLSTATE
+INSERT INTO g_gen VALUES (NULL);
+INSERT INTO g_decl VALUES (uuidv7());
+\echo :SQLSTATE
+DROP TRIGGER g_decl_guard ON g_decl;
+
+-- BEFORE triggers fire in the order of their names: one that fires after
+-- the guard could change the id it checked, so it is refused, named, even
+-- on an INSERT when it fires on UPDATE only
+CREATE FUNCTION an_hour_back() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.id := uuidv7(interval '-1 hour');
+    RETURN NEW;
+END $$;
+CREATE TRIGGER g_decl_guard BEFORE INSERT OR UPDATE ON g_decl
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+CREATE TRIGGER h_back BEFORE UPDATE ON g_decl
+    FOR EACH ROW WHEN (NEW.note = 'back') EXECUTE FUNCTION an_hour_back();
+INSERT INTO g_decl VALUES (uuidv7(), 'first');
+\echo :SQLSTATE
+-- disabled, it does not fire
+ALTER TABLE g_decl DISABLE TRIGGER h_back;
+INSERT INTO g_decl VALUES (uuidv7(), 'first');
+ALTER TABLE g_decl ENABLE TRIGGER h_back;
+-- renamed to sort last, the guard sees the id the other trigger set
+ALTER TRIGGER g_decl_guard ON g_decl RENAME TO zz_g_decl_guard;
+SELECT hand_out(7) AS handed_out;
+SELECT NOT :'horizon'::boolean OR state($$UPDATE g_decl SET note = 'back'$$) = '40001' AS moved_back_refused;
+-- a second guard after it changes no id
+CREATE TRIGGER zzz_second_guard BEFORE INSERT OR UPDATE ON g_decl
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+INSERT INTO g_decl VALUES (uuidv7(), 'two guards');
+SELECT count(*) FROM g_decl;
+
+-- A re-send of a stored row (an idempotent INSERT ... ON CONFLICT) adds no
+-- id below the horizon when a unique index holds its id in a committed
+-- row: the guard locks that row (FOR KEY SHARE) and lets the insert meet
+-- it.  An id that no row holds, or a table without such an index, is
+-- refused as before, with a hint that fits.
+CREATE TABLE g_resend (id uuid PRIMARY KEY, note text);
+CREATE TRIGGER g_resend_guard BEFORE INSERT OR UPDATE ON g_resend
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+CREATE TABLE g_nokey (id uuid, note text);
+CREATE TRIGGER g_nokey_guard BEFORE INSERT OR UPDATE ON g_nokey
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+ALTER TABLE g_resend DISABLE TRIGGER g_resend_guard;
+ALTER TABLE g_nokey DISABLE TRIGGER g_nokey_guard;
+INSERT INTO g_resend VALUES (uuidv7(interval '-1 hour'), 'stored an hour ago') RETURNING id AS stored \gset
+INSERT INTO g_nokey VALUES (:'stored', 'stored an hour ago');
+ALTER TABLE g_resend ENABLE TRIGGER g_resend_guard;
+ALTER TABLE g_nokey ENABLE TRIGGER g_nokey_guard;
+SELECT hand_out(7) AS handed_out;
+INSERT INTO g_resend VALUES (:'stored', 're-sent') ON CONFLICT (id) DO NOTHING;
+INSERT INTO g_resend VALUES (:'stored', 're-sent') ON CONFLICT (id) DO UPDATE SET note = 'updated by a re-send';
+SELECT note FROM g_resend;
+SELECT state(format('INSERT INTO g_resend VALUES (%L)', :'stored')) AS plain_insert;
+SELECT NOT :'horizon'::boolean
+       OR state(format($$INSERT INTO g_resend VALUES (%L) ON CONFLICT (id) DO NOTHING$$, uuidv7(interval '-1 hour')))
+          = '40001' AS no_row_refused;
+SELECT NOT :'horizon'::boolean
+       OR state(format($$INSERT INTO g_nokey VALUES (%L)$$, :'stored')) = '40001' AS no_unique_index_refused;
+SELECT NOT :'horizon'::boolean
+       OR refusal_hint(format('INSERT INTO g_resend VALUES (%L)', uuidv7(interval '-1 hour')))
+          LIKE 'No committed row holds this id%: retry the transaction with a new id%' AS hint_new_id;
+SELECT NOT :'horizon'::boolean
+       OR refusal_hint(format('INSERT INTO g_nokey VALUES (%L)', :'stored'))
+          LIKE '%if the row may be stored already (a re-send), look for it first%' AS hint_look_first;
+SELECT count(*) FROM g_resend;
+
+-- Rows that join a guarded table by DDL: pg_uuidx_guard_ddl(), an event
+-- trigger of the extension.
+SELECT evtname, evtevent, evttags FROM pg_event_trigger WHERE evtfoid = 'pg_uuidx_guard_ddl()'::regprocedure;
+CREATE TABLE g_parts (id uuid NOT NULL, region text NOT NULL) PARTITION BY LIST (region);
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_parts
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+-- a new partition is empty, and gets the guard
+CREATE TABLE g_parts_a PARTITION OF g_parts FOR VALUES IN ('a');
+-- a filled table attached: its rows are covered as if inserted now; one
+-- below the floor refuses the ATTACH
+CREATE TABLE g_filled (id uuid NOT NULL, region text NOT NULL);
+INSERT INTO g_filled VALUES (uuidv7(interval '-1 hour'), 'b'), (uuidv7(), 'b');
+SELECT hand_out(7) AS handed_out;
+SELECT NOT :'horizon'::boolean
+       OR state($$ALTER TABLE g_parts ATTACH PARTITION g_filled FOR VALUES IN ('b')$$) = '40001' AS old_rows_refused;
+DELETE FROM g_filled WHERE id < uuidv7(interval '-1 minute');
+ALTER TABLE g_parts ATTACH PARTITION g_filled FOR VALUES IN ('b');
+SELECT tgrelid::regclass AS relation, tgname, tgenabled FROM pg_trigger
+WHERE tgname = 'zz_guard' AND tgrelid::regclass::text LIKE 'g_parts%' OR tgrelid = 'g_filled'::regclass ORDER BY 1;
+-- detached, then attached again once a horizon passed its rows: refused;
+-- with the guard disabled in the transaction, the rows join uncovered
+ALTER TABLE g_parts DETACH PARTITION g_filled;
+SET pg_uuidx.horizon_allowance = 0;
+SELECT pg_sleep(0.01);
+SELECT hand_out(7) AS handed_out;
+RESET pg_uuidx.horizon_allowance;
+SELECT NOT :'horizon'::boolean
+       OR state($$ALTER TABLE g_parts ATTACH PARTITION g_filled FOR VALUES IN ('b')$$) = '40001' AS reattach_refused;
+BEGIN;
+ALTER TABLE g_parts DISABLE TRIGGER zz_guard;
+ALTER TABLE g_parts ATTACH PARTITION g_filled FOR VALUES IN ('b');
+ALTER TABLE g_parts ENABLE TRIGGER zz_guard;
+COMMIT;
+SELECT count(*) FROM g_parts;
+-- ids of another version than the guard's
+CREATE TABLE g_v4 (id uuid NOT NULL, region text NOT NULL);
+INSERT INTO g_v4 VALUES ('3a6291b7-d231-4b8e-ae1b-bfd76233bb86', 'c');
+ALTER TABLE g_parts ATTACH PARTITION g_v4 FOR VALUES IN ('c');
+-- an unguarded parent covers nothing, and refuses nothing
+CREATE TABLE u_parts (id uuid NOT NULL, region text NOT NULL) PARTITION BY LIST (region);
+ALTER TABLE u_parts ATTACH PARTITION g_v4 FOR VALUES IN ('c');
+
+-- a table that inherits from a guarded one gets none of its triggers: it
+-- must carry the same guard itself, and its rows are covered when it joins
+CREATE TABLE g_inh (id uuid, note text);
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_inh
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+CREATE TABLE g_inh_child () INHERITS (g_inh);
+\echo :SQLSTATE
+CREATE TABLE g_inh_child (id uuid, note text);
+ALTER TABLE g_inh_child INHERIT g_inh;
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_inh_child
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+ALTER TABLE g_inh_child INHERIT g_inh;
+CREATE TABLE g_inh_grandchild () INHERITS (g_inh_child);
+CREATE TABLE g_inh_old (id uuid, note text);
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_inh_old
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+ALTER TABLE g_inh_old DISABLE TRIGGER zz_guard;
+INSERT INTO g_inh_old VALUES (uuidv7(interval '-1 hour'), 'an hour old');
+ALTER TABLE g_inh_old ENABLE TRIGGER zz_guard;
+SELECT hand_out(7) AS handed_out;
+SELECT NOT :'horizon'::boolean OR state('ALTER TABLE g_inh_old INHERIT g_inh') = '40001' AS old_rows_refused;
+SELECT inhrelid::regclass AS child FROM pg_inherits WHERE inhparent = 'g_inh'::regclass ORDER BY 1;
+
+-- a foreign table holds rows written elsewhere: it joins no guarded table
+CREATE FOREIGN DATA WRAPPER g_fdw;
+CREATE SERVER g_server FOREIGN DATA WRAPPER g_fdw;
+CREATE FOREIGN TABLE g_parts_f PARTITION OF g_parts FOR VALUES IN ('f') SERVER g_server;
+CREATE FOREIGN TABLE g_f (id uuid NOT NULL, region text NOT NULL) SERVER g_server;
+ALTER TABLE g_parts ATTACH PARTITION g_f FOR VALUES IN ('f');
+CREATE FOREIGN TABLE g_inh_f () INHERITS (g_inh) SERVER g_server;
+ALTER TABLE u_parts ATTACH PARTITION g_f FOR VALUES IN ('f');
+
+DROP TABLE g_gen, g_decl, g_resend, g_nokey, g_parts, u_parts, g_inh, g_inh_child, g_inh_old CASCADE;
+DROP SERVER g_server CASCADE;
+DROP FOREIGN DATA WRAPPER g_fdw;
+DROP FUNCTION refused(regclass, uuid), hand_out(int), state(text), refusal_hint(text), an_hour_back();
 DROP EXTENSION pg_uuidx;

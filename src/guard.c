@@ -3,7 +3,8 @@
  *		pg_uuidx_horizon_guard(): a trigger that brings ids made anywhere
  *		(by a client, by core's uuidv7(), by COPY) under the commit horizon.
  *
- * Owns this one trigger function; may call horizon.c, layout.h and ticks.h.
+ * Owns this one trigger function; may call horizon.c, guard.h, layout.h and
+ * ticks.h.
  *
  * The horizon (horizon.c) covers the ids that pg_uuidx's generators make
  * in the transaction that inserts them.  An id made elsewhere carries a
@@ -14,38 +15,50 @@
  * PREPARED) the horizon stays at or below it, and a reader cannot pass the
  * row before it is visible.  An id below a horizon that may already have
  * been handed out cannot be covered any more: the row is refused with a
- * serialization failure, which clients retry with a fresh id.
+ * serialization failure, which clients retry with a fresh id, unless the
+ * row can only meet a committed row of the same id (a re-send: see
+ * guard_resend.c).
+ *
+ * This holds only if the guard sees the id each row is stored with.  So at
+ * each firing it checks what it cannot see otherwise, and refuses the row
+ * when some rows could skip it or their id change after it looked: a
+ * declaration other than BEFORE INSERT OR UPDATE FOR EACH ROW with neither
+ * a column list nor a WHEN condition; a generated id column (computed
+ * after BEFORE triggers); another BEFORE ROW trigger that fires after it.
+ * CREATE TRIGGER refuses the first two already (guard_ddl.c), which also
+ * covers the rows that join a guarded table by DDL.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
 #include "access/htup_details.h"
+#include "catalog/pg_trigger.h"
 #include "catalog/pg_type.h"
 #include "commands/trigger.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
+#include "utils/rel.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
+#include "guard.h"
 #include "horizon.h"
 #include "layout.h"
 #include "ticks.h"
 
-/*
- * The id column's number in desc and the version the trigger's arguments
- * name: (), (column) or (column, version), version 7 or 6.
- */
-static AttrNumber
-guard_arguments(TriggerData *trigdata, int *version)
-{
-	Trigger    *trigger = trigdata->tg_trigger;
-	TupleDesc	desc = trigdata->tg_relation->rd_att;
-	const char *column = trigger->tgnargs > 0 ? trigger->tgargs[0] : "id";
-	const char *name = RelationGetRelationName(trigdata->tg_relation);
-	AttrNumber	attnum;
+/* the one declaration under which the guard sees every id stored */
+#define GUARD_TGTYPE \
+	(TRIGGER_TYPE_ROW | TRIGGER_TYPE_BEFORE | TRIGGER_TYPE_INSERT | TRIGGER_TYPE_UPDATE)
 
+/*
+ * The id column a guard trigger names and the version of its ids:
+ * (), (column) or (column, version), version 7 (the default) or 6.
+ */
+const char *
+guard_column(Trigger *trigger, int *version)
+{
 	*version = 7;
 	if (trigger->tgnargs > 1)
 	{
@@ -62,22 +75,134 @@ guard_arguments(TriggerData *trigdata, int *version)
 				 errmsg("trigger \"%s\" passes %d arguments to pg_uuidx_horizon_guard()",
 						trigger->tgname, trigger->tgnargs),
 				 errhint("Pass the id column and the version, as in pg_uuidx_horizon_guard('id', '7').")));
+	return trigger->tgnargs > 0 ? trigger->tgargs[0] : "id";
+}
 
-	attnum = SPI_fnumber(desc, column);
+/* The time of an RFC 9562 id of version (Unix us); false for another id */
+bool
+guard_id_us(pg_uuid_t *id, int version, int64 *id_us)
+{
+	uint64		hi;
+	uint64		lo;
+
+	uuid_unpack(id, &hi, &lo);
+	if (uuid_version(hi) != version || !uuid_is_rfc_variant(lo))
+		return false;
+	/* the microsecond whose first tick is at or below the id's (ticks.h) */
+	*id_us = unix_us_from_tick(uuid_time_hi_tick(hi), version);
+	return true;
+}
+
+/*
+ * Refuses a guard declared so that some rows skip it: it must fire before
+ * each row that an INSERT or an UPDATE stores, whatever columns the UPDATE
+ * sets (another trigger may change the id) and whatever the row holds.
+ */
+static void
+check_declaration(Trigger *trigger, Relation rel)
+{
+	const char *detail;
+
+	if (trigger->tgtype != GUARD_TGTYPE)
+		detail = "The guard must see each row that an INSERT or an UPDATE stores, before it is stored.";
+	else if (trigger->tgnattr > 0)
+		detail = "With a column list (UPDATE OF), an UPDATE of other columns skips the guard, even when another trigger changes the id.";
+	else if (trigger->tgqual != NULL)
+		detail = "With a WHEN condition, the rows that do not meet it skip the guard.";
+	else
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
+			 errmsg("trigger \"%s\" on relation \"%s\" must be declared BEFORE INSERT OR UPDATE FOR EACH ROW, without a column list or WHEN condition",
+					trigger->tgname, RelationGetRelationName(rel)),
+			 errdetail("%s", detail),
+			 errhint("Declare it as BEFORE INSERT OR UPDATE ON ... FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard(...).")));
+}
+
+/*
+ * The id column's number in rel, for a uuid (or domain over uuid) column
+ * that holds the stored value when BEFORE triggers run: not a generated
+ * column, which is computed after them (the guard would see NULL or the
+ * old value).
+ */
+static AttrNumber
+id_column(Trigger *trigger, Relation rel, const char *column)
+{
+	const char *name = RelationGetRelationName(rel);
+	AttrNumber	attnum = SPI_fnumber(rel->rd_att, column);
+	Form_pg_attribute attr;
+
 	if (attnum <= 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_COLUMN),
 				 errmsg("column \"%s\" of relation \"%s\" does not exist", column, name),
 				 errcontext("trigger \"%s\"", trigger->tgname)));
-	if (getBaseType(TupleDescAttr(desc, attnum - 1)->atttypid) != UUIDOID)
+	attr = TupleDescAttr(rel->rd_att, attnum - 1);
+	if (getBaseType(attr->atttypid) != UUIDOID)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
 				 errmsg("column \"%s\" of relation \"%s\" is not of type uuid", column, name)));
+	if (attr->attgenerated != '\0')
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
+				 errmsg("trigger \"%s\" cannot guard column \"%s\" of relation \"%s\": it is a generated column",
+						trigger->tgname, column, name),
+				 errdetail("Generated columns are computed after BEFORE triggers run, so the guard would not see the id stored."),
+				 errhint("Make the id a plain column, set by a default or by a BEFORE trigger whose name sorts before the guard's, or guard the uuid column it is computed from.")));
 	return attnum;
 }
 
+/*
+ * Refuses a BEFORE ROW INSERT or UPDATE trigger of rel that fires after
+ * the guard (triggers fire in the order of rel's trigger descriptor, that
+ * of their names): it could change the id that the guard checked.  A
+ * disabled trigger does not fire; another guard changes nothing.
+ */
 static void
-refuse(pg_uuid_t *id, int64 id_us, int64 floor_us)
+check_order(Trigger *guard, Relation rel)
+{
+	TriggerDesc *desc = rel->trigdesc;
+	bool		after = false;
+
+	for (int i = 0; i < desc->numtriggers; i++)
+	{
+		Trigger    *other = &desc->triggers[i];
+
+		if (other->tgoid == guard->tgoid)
+		{
+			after = true;
+			continue;
+		}
+		if (!after || other->tgenabled == TRIGGER_DISABLED || other->tgfoid == guard->tgfoid ||
+			!TRIGGER_FOR_ROW(other->tgtype) || !TRIGGER_FOR_BEFORE(other->tgtype) ||
+			!(TRIGGER_FOR_INSERT(other->tgtype) || TRIGGER_FOR_UPDATE(other->tgtype)))
+			continue;
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
+				 errmsg("trigger \"%s\" on relation \"%s\" fires after the guard \"%s\"",
+						other->tgname, RelationGetRelationName(rel), guard->tgname),
+				 errdetail("BEFORE triggers fire in the order of their names, and one that fires after the guard could change the id it checked."),
+				 errhint("Rename the guard so that its name sorts after the names of the other BEFORE triggers, as in ALTER TRIGGER %s ON %s RENAME TO %s.",
+						 quote_identifier(guard->tgname),
+						 quote_identifier(RelationGetRelationName(rel)),
+						 quote_identifier(psprintf("zz_%s", guard->tgname)))));
+	}
+}
+
+/*
+ * The id column of guard trigger on rel and its version (guard.h): refuses
+ * a declaration under which some rows skip the guard, bad arguments, and a
+ * column whose stored value BEFORE triggers cannot see.
+ */
+AttrNumber
+guard_check_trigger(Trigger *trigger, Relation rel, int *version)
+{
+	check_declaration(trigger, rel);
+	return id_column(trigger, rel, guard_column(trigger, version));
+}
+
+pg_noreturn static void
+refuse(pg_uuid_t *id, int64 id_us, int64 floor_us, bool unique)
 {
 	char	   *text = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(id)));
 
@@ -91,74 +216,68 @@ refuse(pg_uuid_t *id, int64 id_us, int64 floor_us)
 					text, made, horizon),
 			 errdetail("Ids made more than pg_uuidx.horizon_allowance (%d ms) before their insert can fall below the horizon that readers have already read up to.",
 					   horizon_allowance()),
-			 errhint("Retry the transaction with a new id, or raise pg_uuidx.horizon_allowance.")));
+			 unique ?
+			 errhint("No committed row holds this id in the table's unique index, so this row is not stored yet: retry the transaction with a new id, or raise pg_uuidx.horizon_allowance.") :
+			 errhint("Retry the transaction with a new id, or raise pg_uuidx.horizon_allowance; if the row may be stored already (a re-send), look for it first: without a unique index on the id the guard cannot tell.")));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_guard);
 
 /*
- * pg_uuidx_horizon_guard() -> trigger, for BEFORE INSERT OR UPDATE OF <id>
- * FOR EACH ROW; arguments: the id column (default id) and the version (7,
- * the default, or 6).  A NULL id, and an UPDATE that keeps the id, pass.
+ * pg_uuidx_horizon_guard() -> trigger, for BEFORE INSERT OR UPDATE FOR EACH
+ * ROW; arguments: the id column (default id) and the version (7, the
+ * default, or 6).  A NULL id, and an UPDATE that keeps the id, pass.
  */
 Datum
 pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 {
 	TriggerData *trigdata = (TriggerData *) fcinfo->context;
-	TriggerEvent event;
+	Relation	rel;
 	HeapTuple	row;
 	AttrNumber	attnum;
 	int			version;
 	Datum		value;
 	bool		isnull;
 	pg_uuid_t  *id;
-	uint64		hi;
-	uint64		lo;
 	int64		id_us;
 	int64		floor_us;
+	GuardConflict conflict;
 
 	if (!CALLED_AS_TRIGGER(fcinfo))
 		ereport(ERROR,
 				(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
 				 errmsg("pg_uuidx_horizon_guard() must be called as a trigger")));
-	event = trigdata->tg_event;
-	if (!TRIGGER_FIRED_BEFORE(event) || !TRIGGER_FIRED_FOR_ROW(event) ||
-		!(TRIGGER_FIRED_BY_INSERT(event) || TRIGGER_FIRED_BY_UPDATE(event)))
-		ereport(ERROR,
-				(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
-				 errmsg("trigger \"%s\" must fire BEFORE INSERT OR UPDATE FOR EACH ROW",
-						trigdata->tg_trigger->tgname)));
+	rel = trigdata->tg_relation;
+	attnum = guard_check_trigger(trigdata->tg_trigger, rel, &version);
+	check_order(trigdata->tg_trigger, rel);
 
-	row = TRIGGER_FIRED_BY_UPDATE(event) ? trigdata->tg_newtuple : trigdata->tg_trigtuple;
-	attnum = guard_arguments(trigdata, &version);
-	value = heap_getattr(row, attnum, trigdata->tg_relation->rd_att, &isnull);
+	row = TRIGGER_FIRED_BY_UPDATE(trigdata->tg_event) ? trigdata->tg_newtuple : trigdata->tg_trigtuple;
+	value = heap_getattr(row, attnum, rel->rd_att, &isnull);
 	if (isnull)
 		return PointerGetDatum(row);
 	id = DatumGetUUIDP(value);
-	if (TRIGGER_FIRED_BY_UPDATE(event))
+	if (TRIGGER_FIRED_BY_UPDATE(trigdata->tg_event))
 	{
 		bool		old_isnull;
-		Datum		old = heap_getattr(trigdata->tg_trigtuple, attnum,
-									   trigdata->tg_relation->rd_att, &old_isnull);
+		Datum		old = heap_getattr(trigdata->tg_trigtuple, attnum, rel->rd_att, &old_isnull);
 
 		if (!old_isnull && memcmp(DatumGetUUIDP(old), id, UUID_LEN) == 0)
 			return PointerGetDatum(row);
 	}
 
-	uuid_unpack(id, &hi, &lo);
-	if (uuid_version(hi) != version || !uuid_is_rfc_variant(lo))
+	if (!guard_id_us(id, version, &id_us))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("id %s is not a version %d UUID",
 						DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(id))), version),
 				 errdetail("Trigger \"%s\" reads column \"%s\" in version %d id order.",
 						   trigdata->tg_trigger->tgname,
-						   NameStr(TupleDescAttr(trigdata->tg_relation->rd_att, attnum - 1)->attname),
-						   version)));
-
-	/* the microsecond whose first tick is at or below the id's (ticks.h) */
-	id_us = unix_us_from_tick(uuid_time_hi_tick(hi), version);
-	if (!horizon_cover(id_us, &floor_us))
-		refuse(id, id_us, floor_us);
-	return PointerGetDatum(row);
+						   NameStr(TupleDescAttr(rel->rd_att, attnum - 1)->attname), version)));
+	if (horizon_cover(id_us, &floor_us))
+		return PointerGetDatum(row);
+	/* a re-send of a stored row cannot store another: let it meet its row */
+	conflict = guard_row_conflicts(rel, row, attnum);
+	if (conflict == GUARD_CONFLICT)
+		return PointerGetDatum(row);
+	refuse(id, id_us, floor_us, conflict == GUARD_NO_CONFLICT);
 }

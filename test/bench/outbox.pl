@@ -131,7 +131,7 @@ my %cost_def = (
 	'plain uuidv7() key' => '',
 	'+ xid8 column and index' => "ALTER TABLE TBL ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();\n"
 	  . "CREATE INDEX ON TBL (xid, id);",
-	$has_guard ? ('+ guard trigger' => 'CREATE TRIGGER TBL_guard BEFORE INSERT OR UPDATE OF id ON TBL'
+	$has_guard ? ('+ guard trigger' => 'CREATE TRIGGER TBL_guard BEFORE INSERT OR UPDATE ON TBL'
 		  . ' FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();') : (),
 	$has_tick ? ('+ a tick every 100 ms' => '') : ());
 my @variants = grep { exists $cost_def{$_} } ('plain uuidv7() key', '+ xid8 column and index', '+ guard trigger',
@@ -261,7 +261,7 @@ for my $pass (1, 2, $has_guard ? 3 : ())
 	}
 	if ($client_ids && $has_guard)
 	{
-		$primary->safe_psql('bench', "CREATE TRIGGER ${table}_guard BEFORE INSERT OR UPDATE OF id ON $table
+		$primary->safe_psql('bench', "CREATE TRIGGER ${table}_guard BEFORE INSERT OR UPDATE ON $table
 			FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard()");
 	}
 	# ids made by the client: in a transaction of their own, 0-200 ms before the one that inserts them

@@ -70,8 +70,10 @@ INSERT INTO api VALUES
     ('uuidv6_horizon', '{}', 'volatile', false),
     ('pg_uuidx_horizon_holders', '{}', 'volatile', false),
     ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}', 'volatile', false),
-    -- the guard (a trigger) and the tick (writes a table): PARALLEL UNSAFE
+    -- the guard (a trigger), its check of DDL (an event trigger) and the
+    -- tick (writes a table): PARALLEL UNSAFE
     ('pg_uuidx_horizon_guard', '{}', 'volatile', false),
+    ('pg_uuidx_guard_ddl', '{}', 'volatile', false),
     ('pg_uuidx_tick', '{}', 'volatile', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
@@ -92,7 +94,7 @@ INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuid
 
 -- PARALLEL UNSAFE functions that are not procedures
 CREATE TEMP TABLE unsafe (fn text);
-INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_tick');
+INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_guard_ddl'), ('pg_uuidx_tick');
 
 -- procedures: called with CALL, in one transaction, by a superuser
 CREATE TEMP TABLE procedures (fn text);

@@ -60,6 +60,7 @@ SELECT d.classid::regclass AS catalog, d.objid,
            WHEN 'pg_operator'::regclass THEN (SELECT oprowner FROM pg_operator WHERE oid = d.objid)
            WHEN 'pg_opclass'::regclass THEN (SELECT opcowner FROM pg_opclass WHERE oid = d.objid)
            WHEN 'pg_opfamily'::regclass THEN (SELECT opfowner FROM pg_opfamily WHERE oid = d.objid)
+           WHEN 'pg_event_trigger'::regclass THEN (SELECT evtowner FROM pg_event_trigger WHERE oid = d.objid)
        END AS owner
 FROM pg_depend AS d
 JOIN pg_extension AS e ON e.oid = d.refobjid AND d.refclassid = 'pg_extension'::regclass

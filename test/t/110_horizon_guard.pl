@@ -54,19 +54,10 @@ if ($major < 17)
 $node->safe_psql('postgres', q{
 CREATE EXTENSION pg_uuidx;
 CREATE TABLE det (id uuid PRIMARY KEY, what text NOT NULL);
-CREATE TRIGGER det_guard BEFORE INSERT OR UPDATE OF id ON det
+CREATE TRIGGER det_guard BEFORE INSERT OR UPDATE ON det
   FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
--- the SQLSTATE, message, detail and hint of a statement that fails, or 'ok'
-CREATE FUNCTION try(q text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE m text; d text; h text;
-BEGIN
-    EXECUTE q;
-    RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
-    RETURN SQLSTATE || ' ' || m || ' DETAIL: ' || coalesce(d, '') || ' HINT: ' || coalesce(h, '');
-END $$;
 });
+create_try($node, 'postgres');
 is($node->safe_psql('postgres', 'SHOW pg_uuidx.horizon_allowance'), '50ms', 'pg_uuidx.horizon_allowance is 50ms');
 
 # A UUIDv7 made in this client from its clock at $at (epoch seconds, default
@@ -193,7 +184,7 @@ cmp_ok(time(), '>=', id_time($future), 'not before its time');
 # as a replica (logical replication's apply) the guard does not fire, unless ENABLE ALWAYS
 $node->safe_psql('postgres', q{
 	CREATE TABLE rep (id uuid PRIMARY KEY);
-	CREATE TRIGGER rep_guard BEFORE INSERT OR UPDATE OF id ON rep FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+	CREATE TRIGGER rep_guard BEFORE INSERT OR UPDATE ON rep FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
 	SELECT uuidv7_horizon()});
 my $rep = sub {
 	my ($id) = @_;
@@ -205,25 +196,22 @@ $node->safe_psql('postgres', 'ALTER TABLE rep ENABLE ALWAYS TRIGGER rep_guard');
 like($rep->(client_v7(time() - 3600)), qr/^40001 /, 'ENABLE ALWAYS TRIGGER: it fires there too');
 
 # the arguments, and ids it cannot read
+$node->safe_psql('postgres', q{CREATE TABLE args (id uuid, n int, ev uuid)});
+like($node->safe_psql('postgres', q{SELECT try('CREATE TRIGGER g_n BEFORE INSERT OR UPDATE ON args
+	FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard(''n'')')}), qr/^42804 /,
+	'a column that is not of type uuid: 42804, from CREATE TRIGGER');
+like($node->safe_psql('postgres', q{SELECT try('CREATE TRIGGER g_nope BEFORE INSERT OR UPDATE ON args
+	FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard(''nope'')')}), qr/^42703 /,
+	'a column that does not exist: 42703, from CREATE TRIGGER');
 $node->safe_psql('postgres', q{
-	CREATE TABLE args (id uuid, n int, ev uuid);
-	CREATE TRIGGER g_n BEFORE INSERT ON args FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('n');
-});
-like($node->safe_psql('postgres', q{SELECT try('INSERT INTO args (n) VALUES (1)')}), qr/^42804 /,
-	'a column that is not of type uuid: 42804');
-$node->safe_psql('postgres', q{DROP TRIGGER g_n ON args;
-	CREATE TRIGGER g_nope BEFORE INSERT ON args FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('nope')});
-like($node->safe_psql('postgres', q{SELECT try('INSERT INTO args (n) VALUES (1)')}), qr/^42703 /,
-	'a column that does not exist: 42703');
-$node->safe_psql('postgres', q{DROP TRIGGER g_nope ON args;
-	CREATE TRIGGER g_ev BEFORE INSERT OR UPDATE OF ev ON args FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('ev', '7')});
+	CREATE TRIGGER g_ev BEFORE INSERT OR UPDATE ON args FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('ev', '7')});
 like($node->safe_psql('postgres', q{SELECT try('INSERT INTO args (ev) VALUES (gen_random_uuid())')}), qr/^22023 /,
 	'an id of another version: 22023');
 is($node->safe_psql('postgres', q{SELECT try('INSERT INTO args (n) VALUES (1)')}), 'ok', 'a NULL id: nothing to guard');
 is($node->safe_psql('postgres', qq{SELECT try('INSERT INTO args (ev) VALUES (''@{[ client_v7() ]}'')')}), 'ok',
 	'the named column, a fresh v7 id: accepted');
 like($node->safe_psql('postgres', qq{SELECT try('UPDATE args SET ev = ''@{[ client_v7(time() - 3600) ]}''')}),
-	qr/^40001 /, 'UPDATE OF the id to an old one: refused');
+	qr/^40001 /, 'an UPDATE of the id to an old one: refused');
 sleep(0.2);
 $node->safe_psql('postgres', 'SELECT uuidv7_horizon()');
 is($node->safe_psql('postgres', q{SELECT try('UPDATE args SET ev = ev, n = 2')}), 'ok',
@@ -251,7 +239,7 @@ EXIT WHEN clock_timestamp() > least(stop_at + interval '2 s', give_up);},
 	readers => [
 		'horizon' => 'SELECT id FROM pg_uuidx_read_after(NULL::data, $1, 500)',
 		'id > last' => 'SELECT id FROM data WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT 500' ]));
-$node->safe_psql('postgres', q{CREATE TRIGGER data_guard BEFORE INSERT OR UPDATE OF id ON data
+$node->safe_psql('postgres', q{CREATE TRIGGER data_guard BEFORE INSERT OR UPDATE ON data
 	FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard()}) unless $no_guard;
 
 # The writer, a client of its own (one psql session driven statement by

@@ -13,8 +13,8 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-our @EXPORT = qw(new_node start_with_env sql_ok helpers in_order clock_shim set_clock read_loop_sql read_once_ok
-  missed_count);
+our @EXPORT = qw(new_node start_with_env sql_ok helpers create_try in_order clock_shim set_clock read_loop_sql
+  read_once_ok missed_count);
 
 # A new cluster: extra postgresql.conf lines, then started with %$env added
 # to the server's environment (LD_PRELOAD and the like).  pg_uuidx's
@@ -83,6 +83,24 @@ sub helpers
 {
 	my ($node, $db) = @_;
 	$node->safe_psql($db || 'postgres', slurp_file(dirname(__FILE__) . '/helpers.sql'));
+	return;
+}
+
+# CREATE FUNCTION try(q text) in database $db: runs q, and returns 'ok', or
+# the SQLSTATE, message, detail and hint of its error on one line
+sub create_try
+{
+	my ($node, $db) = @_;
+	$node->safe_psql($db, q{
+CREATE FUNCTION try(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE m text; d text; h text;
+BEGIN
+    EXECUTE q;
+    RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
+    RETURN SQLSTATE || ' ' || m || ' DETAIL: ' || coalesce(d, '') || ' HINT: ' || coalesce(h, '');
+END $$});
 	return;
 }
 

@@ -1,0 +1,69 @@
+/*
+ * guard.h
+ *		What the guard's files share: the guard trigger (guard.c), the check
+ *		of a re-sent row (guard_resend.c) and the check of tables that join
+ *		a guarded one (guard_ddl.c).
+ *
+ * Owns the interface between the guard's files; may call nothing.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+ */
+#ifndef PG_UUIDX_GUARD_H
+#define PG_UUIDX_GUARD_H
+
+#include "access/htup.h"
+#include "utils/relcache.h"
+#include "utils/reltrigger.h"
+#include "utils/uuid.h"
+
+/*
+ * The id column a guard trigger names and the version of its ids: the
+ * trigger's arguments (), (column) or (column, version), version '7' (the
+ * default) or '6'.
+ */
+extern const char *guard_column(Trigger *trigger, int *version);
+
+/*
+ * The id column of guard trigger on rel and its version, after refusing a
+ * declaration under which some rows would skip the guard, bad arguments,
+ * and a column that BEFORE triggers do not see the stored value of.
+ */
+extern AttrNumber guard_check_trigger(Trigger *trigger, Relation rel, int *version);
+
+/*
+ * The time of id (Unix us) for the guard of ids of version; false when id
+ * is not an RFC 9562 id of that version.
+ */
+extern bool guard_id_us(pg_uuid_t *id, int version, int64 *id_us);
+
+/* what guard_row_conflicts() found */
+typedef enum GuardConflict
+{
+	GUARD_NO_UNIQUE_INDEX,		/* no unique index can tell */
+	GUARD_NO_CONFLICT,			/* no committed row has the row's key */
+	GUARD_CONFLICT,				/* one has, and stays until this transaction ends */
+} GuardConflict;
+
+/*
+ * Whether the row that rel is about to store can only meet a committed row
+ * of the same key in a unique index that includes the id column attnum:
+ * that row is then locked until this transaction ends, and the row cannot
+ * be stored (a unique violation, or ON CONFLICT's skip or update).
+ */
+extern GuardConflict guard_row_conflicts(Relation rel, HeapTuple row, AttrNumber attnum);
+
+/*
+ * pg_uuidx_horizon_guard() of the pg_uuidx installation that the function
+ * member belongs to; InvalidOid when there is none.
+ */
+extern Oid	guard_function(Oid member);
+
+/*
+ * Refuses relid, or a table that inherits from it, that is under a table
+ * that guardfn guards without being guarded itself: a foreign table, or a
+ * table that inherits (and so got no triggers) without a guard of its own
+ * for each guard above it.  Partitions carry their parents' guards.
+ */
+extern void guard_check_inheritance(Oid relid, Oid guardfn);
+
+#endif							/* PG_UUIDX_GUARD_H */

@@ -40,7 +40,9 @@ my $major = int($node->safe_psql('postgres', 'SHOW server_version_num') / 10000)
 if ($major < 17)
 {
 	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'pg_uuidx'\n");
-	$node->restart;
+	# started as new_node() starts it (the sanitizer's runtime for memcheck)
+	$node->stop;
+	start_with_env($node);
 }
 create_try($node, 'postgres');
 $node->safe_psql('postgres', q{

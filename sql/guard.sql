@@ -349,7 +349,18 @@ ALTER TABLE g_parts ATTACH PARTITION g_f FOR VALUES IN ('f');
 CREATE FOREIGN TABLE g_inh_f () INHERITS (g_inh) SERVER g_server;
 ALTER TABLE u_parts ATTACH PARTITION g_f FOR VALUES IN ('f');
 
-DROP TABLE g_gen, g_decl, g_resend, g_nokey, g_parts, u_parts, g_inh, g_inh_child, g_inh_old CASCADE;
+-- a guard made on a parent after its inheritance child: the child has no
+-- guard, and the reader refuses the tree (a restore makes triggers last)
+CREATE TABLE g_late (id uuid, note text);
+CREATE TABLE g_late_child () INHERITS (g_late);
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_late
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+SELECT state('SELECT pg_uuidx_read_after(NULL::g_late, NULL, 10)') = '42P17' AS unguarded_child_refused;
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_late_child
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+SELECT NOT :'horizon'::boolean OR state('SELECT pg_uuidx_read_after(NULL::g_late, NULL, 10)') = 'ok' AS guarded_child_read;
+
+DROP TABLE g_gen, g_decl, g_resend, g_nokey, g_parts, u_parts, g_inh, g_inh_child, g_inh_old, g_late CASCADE;
 DROP SERVER g_server CASCADE;
 DROP FOREIGN DATA WRAPPER g_fdw;
 DROP FUNCTION refused(regclass, uuid), hand_out(int), state(text), refusal_hint(text), an_hour_back();

@@ -394,14 +394,16 @@ database_floor(HorizonShared *s)
 }
 
 /*
- * The state to publish to, or NULL: none during recovery (and in a
+ * The state to publish to, or NULL: none outside a backend (the postmaster
+ * loading a library that makes ids) and during recovery (and in a
  * transaction that began there, which stays read-only), where no row can
  * be written.
  */
 static HorizonShared *
 publishing_state(void)
 {
-	if (RecoveryInProgress() || TransactionStartedDuringRecovery())
+	if (!IsUnderPostmaster || MyProc == NULL ||
+		RecoveryInProgress() || TransactionStartedDuringRecovery())
 		return NULL;
 	return horizon_attach();
 }

@@ -54,6 +54,7 @@
 #include "utils/uuid.h"
 
 #include "compat.h"
+#include "guard.h"
 #include "horizon.h"
 #include "horizon_tick.h"
 
@@ -348,6 +349,8 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 				 errhint("Call it in a READ COMMITTED transaction.")));
 
 	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(3)), &column);
+	/* a guard made after its inheritance children were: they are not guarded */
+	guard_check_inheritance(relid, guard_function(fcinfo->flinfo->fn_oid));
 	tables = ReadRelations(relid);
 	/* the result row type: the table's, dropped columns included */
 	InitMaterializedSRF(fcinfo, 0);

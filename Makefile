@@ -69,7 +69,7 @@ include $(PGXS)
 # PGXS tracks header dependencies only in --enable-depend builds
 $(OBJS): $(wildcard src/*.h)
 
-.PHONY: demo test bench memcheck parallel-check prove_installcheck crosscheck dist sql-only pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt pg_tle
+.PHONY: demo test bench memcheck parallel-check model-check prove_installcheck crosscheck dist sql-only pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt pg_tle
 
 demo:
 	bash test/run.sh demo
@@ -87,6 +87,9 @@ memcheck:
 # worker (debug_parallel_query = regress): the parallel lane of "make test"
 parallel-check:
 	bash test/run.sh parallel
+
+model-check:
+	bash test/model/check.sh
 
 # the TAP tests alone, against the installed extension
 prove_installcheck:

@@ -14,6 +14,9 @@
 #                           every query that can is planned with a parallel
 #                           worker (test/parallel_on.sh: debug_parallel_query,
 #                           force_parallel_mode on 15, = regress)
+#               model       "make model-check": the horizon's protocol,
+#                           test/model/horizon.pml, checked by Spin
+#                           (test/model/check.sh), no cluster
 #               TAP         "make prove_installcheck": test/t/*.pl, each
 #                           with clusters of its own
 #               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl
@@ -62,7 +65,7 @@ set -euo pipefail
 mode=${1:-}
 # pgTAP: Debian's package for a Debian server that has no pgTAP yet
 # (test/lanes/sid-chroot.sh copies pgTAP's SQL files for a major without one)
-need libtap-parser-sourcehandler-pgtap-perl python3 $([ "$debian_server" = no ] ||
+need libtap-parser-sourcehandler-pgtap-perl python3 spin $([ "$debian_server" = no ] ||
     [ -f "$("$PG_CONFIG" --sharedir 2>/dev/null)/extension/pgtap.control" ] || echo "postgresql-$PG_MAJOR-pgtap")
 # clang's sanitizers: for the sanitizer pass and for the TAP test that runs
 # this runner's sanitizer pass itself (test/t/095_runner_cleanup.pl)
@@ -202,6 +205,17 @@ tap() {
     done
     mv tmp_check "$l.tmp_check" 2>/dev/null || true
     cd "$REPO"
+}
+
+# model_check - test/model/check.sh ("make model-check"): one pass for each
+# configuration of the model as expected, one failure for each other (one
+# when the check did not finish)
+model_check() {
+    local p f
+    say "model: the horizon's protocol, checked by Spin (test/model/check.sh)"
+    bash "$REPO/test/model/check.sh" 2>&1 | tee "$work/model.log" || true
+    read -r p f < <(sed -n 's/^model-check: [0-9]* configurations, \([0-9]*\) as expected, \([0-9]*\) not.*/\1 \2/p' "$work/model.log"; echo)
+    count model "${p:-0}" "${f:-1}" "$(tail -n 1 "$work/model.log")"
 }
 
 # pg_uuidv7_fixture - the stand-in for pg_uuidv7 1.6 of
@@ -366,6 +380,7 @@ case $mode in
             sql_suites main
             sqlbuild_suites
             parallel_lane
+            model_check
             [ "${FAULTS:-1}" = 0 ] || tap main "${PROVE_TESTS:-test/t/*.pl}"
             [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/099_sanitizer.pl
         fi ;;

@@ -341,7 +341,7 @@ horizon_epoch(HorizonShared *s)
 }
 
 /*
- * Model step "make_floor": this database's floor, taken on its first use
+ * Model step "floor_start": this database's floor, taken on its first use
  * out of recovery at the epoch, or at the newest tick of the database if
  * higher.  A restart or a promotion forgets the floors: the epoch is past
  * every horizon the server handed out before, and the tick past every one
@@ -503,12 +503,12 @@ publish_from(HorizonShared *s, int64 now_us, int64 id_us)
 
 	if (first)
 		lower = Min(id_us, Max(now_us, (int64) pg_atomic_read_u64(&f->floor_us)));
-	/* model step "publish" */
+	/* model step "gen_publish" (a generator), "guard_publish" (the guard) */
 	publish(s, lower);
 	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
 	/* the slot is visible before the floor is read (see the file header) */
 	pg_memory_barrier();
-	/* model step "read_floor" */
+	/* model step "gen_read_floor", "guard_read_floor" */
 	floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
 	xact_lower_us = first ? Max(lower, floor_us) :
 		Min(xact_lower_us, Max(lower, floor_us));
@@ -579,7 +579,7 @@ forget_finished_prepared(HorizonShared *s)
 }
 
 /*
- * Model step "record_prepared", at PRE_PREPARE: keep this transaction's
+ * Model step "pre_prepare": keep this transaction's
  * lower time (NO_ID: it made none) under its xid for as long as it stays
  * prepared.  A prepared transaction without such a record holds the horizon
  * at its lowest (prepared_horizon()).

@@ -1,5 +1,5 @@
 # The shapes of table where pg_uuidx_horizon_guard() let a row in below a
-# reader's position (issue 40, rows 5, 6, 7 and 15), each against a reader
+# reader's position, each against a reader
 # of pg_uuidx_read_after() that has read the table's rows first:
 #
 # - row 5: a guard on a generated id column saw NULL and let an hour-old id

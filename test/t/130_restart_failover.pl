@@ -1,23 +1,23 @@
 # Restarts, crashes, failover and two-phase commit: the commit horizon's
 # promise, "no committed row below a reader's position goes unread", after
-# the server lost its shared memory (issue 40, rows 1-4 and 14).
+# the server lost its shared memory.
 #
-# - Row 1: an id refused (40001) before a restart is refused after it too:
+# - Restarts: an id refused (40001) before a restart is refused after it too:
 #   a fast stop, an immediate stop and a backend killed with SIGKILL (crash
 #   restart) each forget the floors, and each database's floor is made again
 #   at the clock of the server's first use of its state.
-# - Row 2: a standby whose clock is 5 s behind the primary's (the test
+# - Promotion: a standby whose clock is 5 s behind the primary's (the test
 #   clock) is promoted: its new ids sort after everything its readers read
 #   up to the primary's newest tick.
-# - Row 3: a transaction prepared on the primary (its id from uuidv7())
+# - An in-doubt prepared transaction: a transaction prepared on the primary (its id from uuidv7())
 #   is in doubt at the failover, and a session called uuidv7() on the
 #   standby before: the promoted server holds its horizon at the lowest
 #   until COMMIT PREPARED, and the reader then reads the row.
-# - Row 4: a transaction whose only id a parallel worker made (a PARALLEL
+# - A worker's id: a transaction whose only id a parallel worker made (a PARALLEL
 #   SAFE wrapper), in a session that never used pg_uuidx, holds the horizon
 #   once prepared.  Without the preloaded library (17+) that is the case
 #   that failed; on 15 and 16 the library is preloaded into every session.
-# - Row 14: each database has its own floor: a reader of another database
+# - Floors per database: each database has its own floor: a reader of another database
 #   with a shorter allowance does not make this database's guard refuse an
 #   id within its own allowance (ALTER DATABASE ... SET).
 #
@@ -51,7 +51,7 @@ BEGIN EXECUTE q; RETURN 'ok'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE; END $$
 };
 $primary->safe_psql('postgres', $schema);
 
-# Row 1: an id 10 s old, refused once a horizon has been handed out, stays
+# Restarts: an id 10 s old, refused once a horizon has been handed out, stays
 # refused after each way of losing shared memory
 sub insert_old
 {
@@ -82,7 +82,7 @@ for my $how ('fast', 'immediate', 'kill9')
 		"$how: a new id is taken");
 }
 
-# Row 14: floors per database; database other reads with an allowance of 0
+# Floors per database: floors per database; database other reads with an allowance of 0
 # (the id below is made after the floor that the restart above made)
 sleep(3);
 $primary->safe_psql('postgres', 'CREATE DATABASE other');
@@ -94,7 +94,7 @@ is(insert_old($primary, $primary->safe_psql('postgres', q{SELECT uuidv7(interval
 	'an id 2 s old is within this database\'s 5 s allowance, whatever another database read');
 $primary->safe_psql('postgres', 'ALTER DATABASE postgres RESET pg_uuidx.horizon_allowance');
 
-# Rows 2 and 3: a standby whose clock is 5 s behind
+# Promotion and an in-doubt prepared transaction: a standby whose clock is 5 s behind
 $primary->backup('b');
 my $clock = clock_shim();
 set_clock($clock, 1, -5, 0);
@@ -120,25 +120,25 @@ $primary->stop('immediate');
 $standby->promote;
 
 sql_ok($standby, 'postgres', qq{SELECT uuidv7() > '$last', uuidv7()},
-	'row 2: the promoted server, its clock 5 s behind, makes ids above what its readers read');
+	'the promoted server, its clock 5 s behind, makes ids above what its readers read');
 $standby->safe_psql('postgres', 'INSERT INTO t (n) VALUES (5)');
 sql_ok($standby, 'postgres', qq{SELECT min(id) > '$last' FROM t WHERE n = 5},
-	'row 2: a row inserted after the promotion sorts above the reader\'s position');
+	'a row inserted after the promotion sorts above the reader\'s position');
 sql_ok($standby, 'postgres',
 	q{SELECT count(*) = 1 AND bool_and(holds_since IS NULL) FROM pg_uuidx_horizon_holders() WHERE prepared_xid IS NOT NULL},
-	'row 3: the in-doubt prepared transaction holds the horizon at its lowest');
+	'the in-doubt prepared transaction holds the horizon at its lowest');
 my $read = $standby->safe_psql('postgres',
 	qq{SELECT count(*) FILTER (WHERE n = 4) || ' ' || coalesce(max(id)::text, '$last')
 	   FROM pg_uuidx_read_after(NULL::t, '$last', 1000, from_tick => false)});
 my ($seen4, $pos) = split / /, $read;
-is($seen4, '0', 'row 3: the reader does not pass the prepared row');
+is($seen4, '0', 'the reader does not pass the prepared row');
 $standby->safe_psql('postgres', q{COMMIT PREPARED 'in_doubt'});
 # the horizon reaches the row once this server's clock, 5 s behind, passes it
 ok( $standby->poll_query_until('postgres',
 		qq{SELECT count(*) = 1 FROM pg_uuidx_read_after(NULL::t, '$pos', 1000, from_tick => false) WHERE n = 4}),
-	'row 3: after COMMIT PREPARED the reader reads its row');
+	'after COMMIT PREPARED the reader reads its row');
 
-# Row 4: the only id made in a parallel worker, the leader never used pg_uuidx
+# A prepared transaction whose only id a parallel worker made, in a session that never used pg_uuidx
 my $node = $standby;
 my $session = $node->background_psql('postgres', on_error_stop => 1);
 $session->query_safe(q{SET max_parallel_workers_per_gather = 2});
@@ -151,13 +151,13 @@ $session->quit;
 # past the allowance: a horizon not held would be above the id by now
 sleep(1);
 sql_ok($node, 'postgres', qq{SELECT uuidv7_horizon() <= '$wid', uuidv7_horizon()},
-	'row 4: a prepared transaction whose only id a worker made holds the horizon');
+	'a prepared transaction whose only id a worker made holds the horizon');
 my $before = $node->safe_psql('postgres',
 	q{SELECT count(*) FROM pg_uuidx_read_after(NULL::plain, NULL, 1000, from_tick => false)});
-is($before, '0', 'row 4: the reader does not pass its row');
+is($before, '0', 'the reader does not pass its row');
 $node->safe_psql('postgres', q{COMMIT PREPARED 'worker_only'});
 ok( $node->poll_query_until('postgres',
 		q{SELECT count(*) = 1 FROM pg_uuidx_read_after(NULL::plain, NULL, 1000, from_tick => false)}),
-	'row 4: after COMMIT PREPARED the reader reads it');
+	'after COMMIT PREPARED the reader reads it');
 $node->stop;
 done_testing();

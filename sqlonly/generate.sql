@@ -31,50 +31,65 @@
 
 -- uuidv7(): RFC 9562 5.7.  The tick of the clock reading: floor(us * 4096 /
 -- 1000) of its Unix microsecond us (date_part's epoch, exact to the
--- microsecond after rounding); the 15 hex digits of the tick (to_hex of tick
--- + 2^60, its leading 1 dropped: a negative tick, a clock before 1970, makes
--- no uuid) with the version nibble after the 48 bits of milliseconds.
+-- microsecond once the cast to int8 rounds it).  The id is 16 octets in hex:
+-- the tick's 60 bits with the version nibble put in after the 48 bits of
+-- milliseconds (a bit string overlay, as int8send's big-endian octets), then
+-- the last 8 octets of a v4 id.  The tick comes back from set_config as
+-- text and is cast with a '0' in front: a negative tick (a clock before
+-- 1970) is then no int8, so it makes no uuid.
 --
--- The state is checked before it is used, in the same expression: empty, or
--- at most 19 digits of a tick before the last one (2^60 - 1; compared as 19
--- digits byte by byte, leading zeros added), takes the first arm (the
--- length is checked apart: a regular expression with a bounded repetition,
--- [0-9]{0,19}, ran several times slower than ^[0-9]*$).  The last tick or
--- digits past it raise
--- the C build's range error (uuidv7_boundary of infinity: its argument
--- depends on the state, so that the planner never evaluates it ahead);
--- anything else (a sign, a space, a point, a letter) is no tick uuidv7()
--- wrote and raises 22P02 naming the setting and the value.  So no state
--- gives an id past the last tick (wrapped to 1970) or before the clock.
+-- The state is checked before it is used, in the same expression, and each
+-- reading of the setting is a lookup of its own.  What the last call wrote,
+-- 0 to 18 digits (empty: no id yet), is told by the bytes of one reading
+-- (convert_to, no conversion): ltrim of the digits leaves just the zero
+-- octet put after them, within the first 19; a second reading gives the
+-- value.  No such number reaches the last tick.  (A regular expression
+-- would need a bounded repetition, [0-9]{0,18}, for the length, which alone
+-- costs about a whole call.)  Anything else takes the full check, which
+-- reads the setting again as often as it needs: at most 19 digits of a tick
+-- before the last one (2^60 - 1; compared as 19 digits byte by byte,
+-- leading zeros added) is used; the last tick or digits past it raise the C
+-- build's range error (uuidv7_boundary of infinity: its argument depends on
+-- the state, so that the planner never evaluates it ahead); anything else
+-- (a sign, a space, a point, a letter) is no tick uuidv7() wrote and raises
+-- 22P02 naming the setting and the value.  The two arms that raise are cast
+-- to int8 to fit the CASE; both raise before set_config is called.  So no
+-- state gives an id past the last tick (wrapped to 1970) or before the
+-- clock.
 CREATE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN CASE
-    -- empty (no id yet), or a tick before the last one: the next tick
-    WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')) OPERATOR(pg_catalog.<=) 19
-     AND COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]*$'
-     AND pg_catalog.lpad(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), ''), 19, '0')
-         OPERATOR(pg_catalog.~<=~) '1152921504606846974' THEN
-    CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(
-               CAST(pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', CAST(GREATEST(
-                   (CAST(pg_catalog.round(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
-                                          OPERATOR(pg_catalog.*) 1000000) AS pg_catalog.int8)
-                    OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125,
+RETURN CAST(pg_catalog.encode(pg_catalog.int8send(CAST(pg_catalog.overlay(CAST(CAST('0' OPERATOR(pg_catalog.||)
+           pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', CAST(GREATEST(
+               (CAST(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000
+                     AS pg_catalog.int8) OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125,
+               CASE
+               -- 0 to 18 digits (empty: no id yet): the next tick
+               WHEN pg_catalog.ltrim(pg_catalog.substring(
+                        pg_catalog.convert_to(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), 'SQL_ASCII')
+                        OPERATOR(pg_catalog.||) pg_catalog.decode('00', 'hex'), 1, 19),
+                        pg_catalog.decode('30313233343536373839', 'hex'))
+                    OPERATOR(pg_catalog.=) pg_catalog.decode('00', 'hex') THEN
                    CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') AS pg_catalog.int8)
-                       OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false) AS pg_catalog.int8)
-               OPERATOR(pg_catalog.+) 1152921504606846976), '7', 14, 0), 2)
-           OPERATOR(pg_catalog.||) pg_catalog.right(CAST(pg_catalog.gen_random_uuid() AS pg_catalog.text), 17)
-           AS pg_catalog.uuid)
-    -- the state holds the last tick or digits past it: the C build's range error
-    WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')
-         OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
-        @extschema@.uuidv7_boundary(CASE WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.<>) ''
-                                     THEN CAST('infinity' AS pg_catalog.timestamptz) END)
-    -- anything else is no tick: an error that names the setting and the value
-    ELSE CAST(pg_catalog.concat('pg_uuidx_sql.uuidv7_tick holds ',
-                                pg_catalog.quote_literal(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')),
-                                ', not a tick') AS pg_catalog.uuid)
-END;
+               -- the full check: empty, or a tick before the last one
+               WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')) OPERATOR(pg_catalog.<=) 19
+                AND COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]*$'
+                AND pg_catalog.lpad(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), ''), 19, '0')
+                    OPERATOR(pg_catalog.~<=~) '1152921504606846974' THEN
+                   CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') AS pg_catalog.int8)
+               -- the last tick or digits past it: the C build's range error
+               WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
+                   CAST(CAST(@extschema@.uuidv7_boundary(
+                       CASE WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.<>) ''
+                            THEN CAST('infinity' AS pg_catalog.timestamptz) END) AS pg_catalog.text) AS pg_catalog.int8)
+               -- anything else is no tick: an error that names the setting and the value
+               ELSE CAST(CAST(CAST(pg_catalog.concat('pg_uuidx_sql.uuidv7_tick holds ',
+                                   pg_catalog.quote_literal(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')),
+                                   ', not a tick') AS pg_catalog.uuid) AS pg_catalog.text) AS pg_catalog.int8)
+               END OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false)
+           AS pg_catalog.int8) AS pg_catalog.bit(60)), B'0111', 49, 0) AS pg_catalog.int8))
+       OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex')
+       AS pg_catalog.uuid);
 
 COMMENT ON FUNCTION @extschema@.uuidv7() IS
 'UUIDv7 (RFC 9562): Unix milliseconds, a 1/4096 ms fraction, a counter and random bits; strictly increasing within a session';
@@ -147,43 +162,49 @@ COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 
 -- uuidv6(): RFC 9562 5.6.  The Gregorian tick of the clock reading (100-ns
 -- intervals since 1582-10-15: ten a microsecond plus the Unix epoch's count)
--- in time_high, time_mid, version and time_low order, which is v7's shape;
--- clock_seq and node from a v4 id (62 random bits after the variant), the
--- node's multicast bit set (6.10: bit 80 of the id, the lowest of octet 10)
--- so that it is never a real IEEE 802 address.  The state is checked as
--- uuidv7()'s, with the UUIDv6 range error (uuidv6_boundary of infinity).
+-- in time_high, time_mid, version and time_low order, which is v7's shape
+-- and built as uuidv7()'s; clock_seq and node from a v4 id (62 random bits
+-- after the variant), the node's multicast bit set (6.10: bit 80 of the id,
+-- the lowest of octet 10) so that it is never a real IEEE 802 address.  The
+-- state is checked as uuidv7()'s, with the UUIDv6 range error
+-- (uuidv6_boundary of infinity).
 CREATE FUNCTION @extschema@.uuidv6()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN CASE
-    -- empty (no id yet), or a tick before the last one: the next tick
-    WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')) OPERATOR(pg_catalog.<=) 19
-     AND COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]*$'
-     AND pg_catalog.lpad(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), ''), 19, '0')
-         OPERATOR(pg_catalog.~<=~) '1152921504606846974' THEN
-    CAST(pg_catalog.substr(pg_catalog.overlay(pg_catalog.to_hex(
-               CAST(pg_catalog.set_config('pg_uuidx_sql.uuidv6_tick', CAST(GREATEST(
-                   (CAST(pg_catalog.round(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
-                                          OPERATOR(pg_catalog.*) 1000000) AS pg_catalog.int8)
-                    OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000,
+RETURN CAST(pg_catalog.encode(pg_catalog.int8send(CAST(pg_catalog.overlay(CAST(CAST('0' OPERATOR(pg_catalog.||)
+           pg_catalog.set_config('pg_uuidx_sql.uuidv6_tick', CAST(GREATEST(
+               (CAST(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000
+                     AS pg_catalog.int8) OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000,
+               CASE
+               -- 0 to 18 digits (empty: no id yet): the next tick
+               WHEN pg_catalog.ltrim(pg_catalog.substring(
+                        pg_catalog.convert_to(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), 'SQL_ASCII')
+                        OPERATOR(pg_catalog.||) pg_catalog.decode('00', 'hex'), 1, 19),
+                        pg_catalog.decode('30313233343536373839', 'hex'))
+                    OPERATOR(pg_catalog.=) pg_catalog.decode('00', 'hex') THEN
                    CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') AS pg_catalog.int8)
-                       OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false) AS pg_catalog.int8)
-               -- a clock past 5236 (tick 2^60 and on) overflows here: an error, not an id of 1582
-               OPERATOR(pg_catalog.*) 8 OPERATOR(pg_catalog./) 8
-               OPERATOR(pg_catalog.+) 1152921504606846976), '6', 14, 0), 2)
-           OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substring(
-               pg_catalog.set_bit(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 80, 1), 9), 'hex')
-           AS pg_catalog.uuid)
-    -- the state holds the last tick or digits past it: the C build's range error
-    WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')
-         OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
-        @extschema@.uuidv6_boundary(CASE WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.<>) ''
-                                     THEN CAST('infinity' AS pg_catalog.timestamptz) END)
-    -- anything else is no tick: an error that names the setting and the value
-    ELSE CAST(pg_catalog.concat('pg_uuidx_sql.uuidv6_tick holds ',
-                                pg_catalog.quote_literal(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')),
-                                ', not a tick') AS pg_catalog.uuid)
-END;
+               -- the full check: empty, or a tick before the last one
+               WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')) OPERATOR(pg_catalog.<=) 19
+                AND COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]*$'
+                AND pg_catalog.lpad(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), ''), 19, '0')
+                    OPERATOR(pg_catalog.~<=~) '1152921504606846974' THEN
+                   CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') AS pg_catalog.int8)
+               -- the last tick or digits past it: the C build's range error
+               WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
+                   CAST(CAST(@extschema@.uuidv6_boundary(
+                       CASE WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.<>) ''
+                            THEN CAST('infinity' AS pg_catalog.timestamptz) END) AS pg_catalog.text) AS pg_catalog.int8)
+               -- anything else is no tick: an error that names the setting and the value
+               ELSE CAST(CAST(CAST(pg_catalog.concat('pg_uuidx_sql.uuidv6_tick holds ',
+                                   pg_catalog.quote_literal(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')),
+                                   ', not a tick') AS pg_catalog.uuid) AS pg_catalog.text) AS pg_catalog.int8)
+               END OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false)
+           -- a clock past 5236 (tick 2^60 and on) overflows here: an error, not an id of 1582
+           AS pg_catalog.int8) OPERATOR(pg_catalog.*) 8 OPERATOR(pg_catalog./) 8
+           AS pg_catalog.bit(60)), B'0110', 49, 0) AS pg_catalog.int8))
+       OPERATOR(pg_catalog.||) pg_catalog.substring(
+           pg_catalog.set_bit(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 80, 1), 9), 'hex')
+       AS pg_catalog.uuid);
 
 COMMENT ON FUNCTION @extschema@.uuidv6() IS
 'UUIDv6 (RFC 9562): Gregorian 100-ns time, clock_seq counter and random multicast node; strictly increasing within a session';

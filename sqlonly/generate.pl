@@ -5,8 +5,10 @@
 #                               module_pathname
 #   pg_uuidx--<ver>.sql         the full script of the current version
 #   pg_uuidx--<prev>.sql        the full script of the previous one and
-#   pg_uuidx--<prev>--<ver>.sql the update between them (rows by "since"),
-#                               so that an update path can be shown
+#   pg_uuidx--<prev>--<ver>.sql the update between them (rows by "since";
+#                               a body whose comment ends "-- Replaced in
+#                               <ver>." is replaced in place), so that an
+#                               update path can be shown
 #   pg_uuidx_tle.sql            the same for pg_tle, for psql
 #   pg_uuidx_plain.sql          the functions into the schema named by psql's
 #                               :schema (default uuidx), without an extension
@@ -261,7 +263,9 @@ for my $file (@files, sort keys %c_script)
 	for my $st (statements($from_c ? "$root/$file" : "$src/$file"))
 	{
 		my ($text, $w) = @$st;
-		my $replaces;
+		# a body of sqlonly/ that a later version changed: a line
+		# "-- Replaced in <version>." in the comment before its CREATE
+		my ($replaces) = $from_c ? () : ($text =~ /\A(?:\s*--[^\n]*\n)*?\s*-- Replaced in ([\d.]+)\.\s*$/m);
 		# a function a later update script of the C build changes in place:
 		# the full script creates it, the update script to that version
 		# replaces it

@@ -38,55 +38,41 @@
 -- text and is cast with a '0' in front: a negative tick (a clock before
 -- 1970) is then no int8, so it makes no uuid.
 --
--- The state is checked before it is used, in the same expression, and each
--- reading of the setting is a lookup of its own.  What the last call wrote,
--- 0 to 18 digits (empty: no id yet), is told by the bytes of one reading
--- (convert_to, no conversion): ltrim of the digits leaves just the zero
--- octet put after them, within the first 19; a second reading gives the
--- value.  No such number reaches the last tick.  (A regular expression
--- would need a bounded repetition, [0-9]{0,18}, for the length, which alone
--- costs about a whole call.)  Anything else takes the full check, which
--- reads the setting again as often as it needs: at most 19 digits of a tick
--- before the last one (2^60 - 1; compared as 19 digits byte by byte,
--- leading zeros added) is used; the last tick or digits past it raise the C
--- build's range error (uuidv7_boundary of infinity: its argument depends on
--- the state, so that the planner never evaluates it ahead); anything else
--- (a sign, a space, a point, a letter) is no tick uuidv7() wrote and raises
--- 22P02 naming the setting and the value.  The two arms that raise are cast
--- to int8 to fit the CASE; both raise before set_config is called.  So no
--- state gives an id past the last tick (wrapped to 1970) or before the
--- clock.
+-- The state is read once, as a bigint: an empty state (no id yet, RESET,
+-- DISCARD ALL) is NULL, a value that is no bigint raises its cast's error
+-- (22P02, or 22003 past bigint's range), never an id.  The next tick is
+-- the later of the clock's and the state's plus one; a bigint no call wrote
+-- (a sign, spaces around it) is read all the same, and can only put the id
+-- later.  A state at the last tick (2^60 - 1) or past it is NULL after
+-- NULLIF(LEAST(...)), and so is the next tick (int8larger is strict, where
+-- GREATEST would skip the NULL); COALESCE then takes the
+-- second arm, which reads the setting again: empty, the clock's next tick;
+-- anything else, the C build's range error (uuidv7_boundary of infinity: its
+-- argument depends on the state, so that the planner never evaluates it
+-- ahead).  Both arms are evaluated before set_config is called, and an error
+-- leaves the setting as it was.  So no state gives an id past the last tick
+-- (wrapped to 1970) or before the clock, and the usual call reads the
+-- setting once: each reading is a lookup of the setting by name, the larger
+-- part of the call's cost after gen_random_uuid() (docs/sql-build.md).
+-- Replaced in 1.6.
 CREATE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN CAST(pg_catalog.encode(pg_catalog.int8send(CAST(pg_catalog.overlay(CAST(CAST('0' OPERATOR(pg_catalog.||)
-           pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', CAST(GREATEST(
-               (CAST(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000
-                     AS pg_catalog.int8) OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125,
-               CASE
-               -- 0 to 18 digits (empty: no id yet): the next tick
-               WHEN pg_catalog.ltrim(pg_catalog.substring(
-                        pg_catalog.convert_to(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), 'SQL_ASCII')
-                        OPERATOR(pg_catalog.||) pg_catalog.decode('00', 'hex'), 1, 19),
-                        pg_catalog.decode('30313233343536373839', 'hex'))
-                    OPERATOR(pg_catalog.=) pg_catalog.decode('00', 'hex') THEN
-                   CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') AS pg_catalog.int8)
-               -- the full check: empty, or a tick before the last one
-               WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')) OPERATOR(pg_catalog.<=) 19
-                AND COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]*$'
-                AND pg_catalog.lpad(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), ''), 19, '0')
-                    OPERATOR(pg_catalog.~<=~) '1152921504606846974' THEN
-                   CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') AS pg_catalog.int8)
-               -- the last tick or digits past it: the C build's range error
-               WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
-                   CAST(CAST(@extschema@.uuidv7_boundary(
-                       CASE WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') OPERATOR(pg_catalog.<>) ''
-                            THEN CAST('infinity' AS pg_catalog.timestamptz) END) AS pg_catalog.text) AS pg_catalog.int8)
-               -- anything else is no tick: an error that names the setting and the value
-               ELSE CAST(CAST(CAST(pg_catalog.concat('pg_uuidx_sql.uuidv7_tick holds ',
-                                   pg_catalog.quote_literal(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '')),
-                                   ', not a tick') AS pg_catalog.uuid) AS pg_catalog.text) AS pg_catalog.int8)
-               END OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false)
+           pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', COALESCE(
+               -- the state read as a bigint below the last tick: the next tick
+               CAST(pg_catalog.int8larger((CAST(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000
+                              AS pg_catalog.int8) OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125,
+                        NULLIF(LEAST(CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '') AS pg_catalog.int8),
+                                     1152921504606846975), 1152921504606846975))
+                    OPERATOR(pg_catalog.+) 1 AS pg_catalog.text),
+               -- no state: the clock's next tick; the last tick or past it: the C build's range error
+               CAST(COALESCE(CAST(CAST(@extschema@.uuidv7_boundary(
+                        CASE WHEN pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true) OPERATOR(pg_catalog.<>) ''
+                             THEN CAST('infinity' AS pg_catalog.timestamptz) END) AS pg_catalog.text) AS pg_catalog.int8),
+                        (CAST(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000
+                              AS pg_catalog.int8) OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125)
+                    OPERATOR(pg_catalog.+) 1 AS pg_catalog.text)), false)
            AS pg_catalog.int8) AS pg_catalog.bit(60)), B'0111', 49, 0) AS pg_catalog.int8))
        OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex')
        AS pg_catalog.uuid);
@@ -99,6 +85,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7() IS
 -- days); the order is kept on the unshifted clock, in uuidv7()'s state, and
 -- the id lies as far from the state's tick as the shifted instant from the
 -- clock's.
+-- Replaced in 1.6.
 CREATE FUNCTION @extschema@.uuidv7(shift interval)
 RETURNS uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
@@ -124,20 +111,15 @@ BEGIN
     now_tick := ((now_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
                 OPERATOR(pg_catalog.+) (((now_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096)
                                         OPERATOR(pg_catalog./) 1000);
-    -- the state as uuidv7() reads it: empty, a tick, digits past the last
-    -- tick (the range error), or no tick at all (an error that names it)
-    IF NOT last OPERATOR(pg_catalog.~) '^[0-9]*$' THEN
-        PERFORM CAST(pg_catalog.concat('pg_uuidx_sql.uuidv7_tick holds ', pg_catalog.quote_literal(last),
-                                       ', not a tick') AS pg_catalog.uuid);
-    END IF;
-    IF pg_catalog.length(last) OPERATOR(pg_catalog.>) 19
-       OR pg_catalog.lpad(last, 19, '0') OPERATOR(pg_catalog.~>~) '1152921504606846974' THEN
-        RAISE EXCEPTION 'timestamp out of range for UUIDv7'
-            USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = 'UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.';
-    END IF;
+    -- the state as uuidv7() reads it: empty, or a bigint (else the cast's
+    -- error), below the last tick (else the range error)
     tick := now_tick;
     IF last OPERATOR(pg_catalog.<>) '' THEN
+        IF CAST(last AS pg_catalog.int8) OPERATOR(pg_catalog.>=) 1152921504606846975 THEN
+            RAISE EXCEPTION 'timestamp out of range for UUIDv7'
+                USING ERRCODE = 'datetime_field_overflow',
+                      DETAIL = 'UUIDv7 holds times from 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655999+00.';
+        END IF;
         tick := GREATEST(tick, CAST(last AS pg_catalog.int8) OPERATOR(pg_catalog.+) 1);
     END IF;
     PERFORM pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', CAST(tick AS pg_catalog.text), false);
@@ -166,39 +148,27 @@ COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 -- and built as uuidv7()'s; clock_seq and node from a v4 id (62 random bits
 -- after the variant), the node's multicast bit set (6.10: bit 80 of the id,
 -- the lowest of octet 10) so that it is never a real IEEE 802 address.  The
--- state is checked as uuidv7()'s, with the UUIDv6 range error
--- (uuidv6_boundary of infinity).
+-- state is read as uuidv7()'s, with the UUIDv6 range error (uuidv6_boundary
+-- of infinity).
+-- Replaced in 1.6.
 CREATE FUNCTION @extschema@.uuidv6()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN CAST(pg_catalog.encode(pg_catalog.int8send(CAST(pg_catalog.overlay(CAST(CAST('0' OPERATOR(pg_catalog.||)
-           pg_catalog.set_config('pg_uuidx_sql.uuidv6_tick', CAST(GREATEST(
-               (CAST(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000
-                     AS pg_catalog.int8) OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000,
-               CASE
-               -- 0 to 18 digits (empty: no id yet): the next tick
-               WHEN pg_catalog.ltrim(pg_catalog.substring(
-                        pg_catalog.convert_to(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), 'SQL_ASCII')
-                        OPERATOR(pg_catalog.||) pg_catalog.decode('00', 'hex'), 1, 19),
-                        pg_catalog.decode('30313233343536373839', 'hex'))
-                    OPERATOR(pg_catalog.=) pg_catalog.decode('00', 'hex') THEN
-                   CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') AS pg_catalog.int8)
-               -- the full check: empty, or a tick before the last one
-               WHEN pg_catalog.octet_length(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')) OPERATOR(pg_catalog.<=) 19
-                AND COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]*$'
-                AND pg_catalog.lpad(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), ''), 19, '0')
-                    OPERATOR(pg_catalog.~<=~) '1152921504606846974' THEN
-                   CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') AS pg_catalog.int8)
-               -- the last tick or digits past it: the C build's range error
-               WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
-                   CAST(CAST(@extschema@.uuidv6_boundary(
-                       CASE WHEN COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') OPERATOR(pg_catalog.<>) ''
-                            THEN CAST('infinity' AS pg_catalog.timestamptz) END) AS pg_catalog.text) AS pg_catalog.int8)
-               -- anything else is no tick: an error that names the setting and the value
-               ELSE CAST(CAST(CAST(pg_catalog.concat('pg_uuidx_sql.uuidv6_tick holds ',
-                                   pg_catalog.quote_literal(COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '')),
-                                   ', not a tick') AS pg_catalog.uuid) AS pg_catalog.text) AS pg_catalog.int8)
-               END OPERATOR(pg_catalog.+) 1) AS pg_catalog.text), false)
+           pg_catalog.set_config('pg_uuidx_sql.uuidv6_tick', COALESCE(
+               -- the state read as a bigint below the last tick: the next tick
+               CAST(pg_catalog.int8larger((CAST(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000
+                              AS pg_catalog.int8) OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000,
+                        NULLIF(LEAST(CAST(NULLIF(pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true), '') AS pg_catalog.int8),
+                                     1152921504606846975), 1152921504606846975))
+                    OPERATOR(pg_catalog.+) 1 AS pg_catalog.text),
+               -- no state: the clock's next tick; the last tick or past it: the C build's range error
+               CAST(COALESCE(CAST(CAST(@extschema@.uuidv6_boundary(
+                        CASE WHEN pg_catalog.current_setting('pg_uuidx_sql.uuidv6_tick', true) OPERATOR(pg_catalog.<>) ''
+                             THEN CAST('infinity' AS pg_catalog.timestamptz) END) AS pg_catalog.text) AS pg_catalog.int8),
+                        (CAST(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000
+                              AS pg_catalog.int8) OPERATOR(pg_catalog.*) 10) OPERATOR(pg_catalog.+) 122192928000000000)
+                    OPERATOR(pg_catalog.+) 1 AS pg_catalog.text)), false)
            -- a clock past 5236 (tick 2^60 and on) overflows here: an error, not an id of 1582
            AS pg_catalog.int8) OPERATOR(pg_catalog.*) 8 OPERATOR(pg_catalog./) 8
            AS pg_catalog.bit(60)), B'0110', 49, 0) AS pg_catalog.int8))

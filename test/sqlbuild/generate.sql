@@ -11,7 +11,7 @@
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 SET LOCAL TimeZone = 'UTC';
-SELECT plan(101);
+SELECT plan(116);
 
 SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
 FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
@@ -149,9 +149,10 @@ FROM unnest(ARRAY['1969-12-31 23:59:59.999999+00', '10889-08-02 05:31:50.656+00'
 -- (pg_uuidx_sql.uuidv7_tick, pg_uuidx_sql.uuidv6_tick) and uuidv7_at()
 -- (pg_uuidx_sql.uuidv7_at).  The last tick an id can hold (2^60 - 1) is
 -- made, the one before it too; past it each call fails as the C build does
--- (22008, its message and detail) and the state stays where it was; a value
--- that is no tick fails (22P02, or 22008 for digits past the last tick),
--- never an id (a wrapped one from 1970 or 1582, or one before the clock).
+-- (22008, its message and detail) and the state stays where it was.  The
+-- state is read as a bigint: a value that is none fails with the cast's
+-- error, and a bigint that no call writes gives an id of the clock's time;
+-- never an id wrapped to 1970 or 1582, or one before the clock.
 -- the generators, the setting each keeps its state in, the C build's error
 -- for a time its ids cannot hold, and the version nibble
 CREATE TEMP TABLE gens (call text, setting text, range_error text, v text);
@@ -197,21 +198,25 @@ SELECT is(pg_temp.after(g, '1152921504606846975'), range_error || ' / 1152921504
 FROM gens AS g;
 SELECT is(pg_temp.outcome(g.call), range_error, g.call || ': past the last tick, the next call fails too')
 FROM gens AS g;
--- digits of a tick that no id holds: the same error
+-- bigints of a tick that no id holds: the same error
 SELECT is(pg_temp.after(g, t), range_error || ' / ' || t, g.call || ': state ' || t || ', the range error')
-FROM gens AS g, unnest(ARRAY['1152921504606846976', '9223372036854775807', '9999999999999999999999']) AS t;
+FROM gens AS g, unnest(ARRAY['1152921504606846976', '9223372036854775807', '+1152921504606846975']) AS t;
 
--- no tick at all: an error that names the setting and the value
-SELECT is(pg_temp.after(g, t),
-          format('ERROR 22P02: invalid input syntax for type uuid: "%s holds %s, not a tick" () / %s', g.setting, quote_literal(t), t),
-          g.call || ': state ' || quote_literal(t) || ', an error')
-FROM gens AS g, unnest(ARRAY['abc', '-5', '1.5', ' 12', '12 ', '+12', '0x10', '1e3']) AS t;
+-- no bigint at all: the error of the cast to bigint (22P02, or 22003 past
+-- its range), never an id; the state stays
+SELECT is(pg_temp.after(g, t), pg_temp.outcome(format('CAST(%L AS pg_catalog.int8)', t)) || ' / ' || t,
+          g.call || ': state ' || quote_literal(t) || ', the cast''s error')
+FROM gens AS g, unnest(ARRAY['abc', '1.5', '1e3', '12abc', ' ', '9999999999999999999999']) AS t;
+SELECT ok(pg_temp.outcome(format('CAST(%L AS pg_catalog.int8)', t)) ~ '^ERROR 22(P02|003): ',
+          'state ' || quote_literal(t) || ' is no bigint, so the case above is an error')
+FROM unnest(ARRAY['abc', '1.5', '1e3', '12abc', ' ', '9999999999999999999999']) AS t;
 
--- an empty state (RESET, DISCARD ALL), a small one, leading zeros and all:
--- the clock's time
+-- an empty state (RESET, DISCARD ALL), a small one, leading zeros, bigints
+-- that no call writes (a sign, spaces around it, the least bigint): the
+-- clock's time
 SELECT ok(cbuild.uuid_extract_timestamp_us(id) BETWEEN clock_timestamp() - interval '1 second' AND clock_timestamp(),
           g.call || ': state ' || quote_literal(t) || ', the clock''s time')
-FROM gens AS g, unnest(ARRAY['', '0', '0012']) AS t,
+FROM gens AS g, unnest(ARRAY['', '0', '0012', '-5', ' 12', '12 ', '+12', '-9223372036854775808']) AS t,
      LATERAL (SELECT pg_temp.outcome(g.call)::uuid AS id FROM (SELECT set_config(g.setting, t, false)) AS s) AS l;
 
 -- uuidv7_at: its state is tick/counter; a value it never writes is an

@@ -20,7 +20,8 @@ SELECT is((SELECT string_agg(version, ',' ORDER BY string_to_array(version, '.')
 CREATE FUNCTION pg_temp.api() RETURNS TABLE (obj text, attrs text) LANGUAGE sql AS $$
     SELECT regexp_replace(p.oid::regprocedure::text, '^[a-z0-9_]+\.', ''),
            concat_ws(' ', p.prokind, p.provolatile, p.proparallel, p.proisstrict, l.lanname,
-                     p.prorettype::regtype, obj_description(p.oid, 'pg_proc'))
+                     p.prorettype::regtype, obj_description(p.oid, 'pg_proc'),
+                     md5(regexp_replace(coalesce(pg_get_function_sqlbody(p.oid), p.prosrc), '\m(older|fresh)\.', '', 'g')))
     FROM pg_proc p
     JOIN pg_language l ON l.oid = p.prolang
     JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
@@ -37,6 +38,12 @@ SELECT lives_ok(format('CREATE EXTENSION pg_uuidx SCHEMA older VERSION %L', :'pr
                 format('CREATE EXTENSION pg_uuidx VERSION %L', :'previous'));
 SELECT is((SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'), :'previous',
           'the previous version is installed');
+-- the generators whose bodies 1.6 changed, as the previous version had
+-- other bodies: the update must replace them
+CREATE OR REPLACE FUNCTION older.uuidv7() RETURNS uuid LANGUAGE sql VOLATILE PARALLEL UNSAFE RETURN NULL::uuid;
+CREATE OR REPLACE FUNCTION older.uuidv6() RETURNS uuid LANGUAGE sql VOLATILE PARALLEL UNSAFE RETURN NULL::uuid;
+CREATE OR REPLACE FUNCTION older.uuidv7(shift interval) RETURNS uuid LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    AS 'BEGIN RETURN NULL; END';
 SELECT lives_ok('ALTER EXTENSION pg_uuidx UPDATE', 'ALTER EXTENSION pg_uuidx UPDATE');
 SELECT is(older.pg_uuidx_build(), 'sql', 'updated: pg_uuidx_build() is ''sql''');
 CREATE TEMP TABLE updated AS SELECT * FROM pg_temp.api();
@@ -45,7 +52,7 @@ DROP EXTENSION pg_uuidx;
 CREATE SCHEMA fresh;
 CREATE EXTENSION pg_uuidx SCHEMA fresh;
 SELECT set_eq('SELECT * FROM updated', 'SELECT * FROM pg_temp.api()',
-              'the update gives what a fresh install gives: members, labels, languages, results, comments');
+              'the update gives what a fresh install gives: members, labels, languages, results, comments, bodies');
 SELECT is((SELECT count(*) FROM pg_temp.api() WHERE attrs !~ '^a ' AND attrs !~ ' (sql|plpgsql) '), 0::bigint,
           'every member but the aggregates is SQL or PL/pgSQL');
 SELECT ok(fresh.uuidv7() < fresh.uuidv7() AND fresh.uuid_extract_version(fresh.uuidv7()) = 7, 'it works');

@@ -87,6 +87,21 @@ NextV7(uint64 now_tick, int64 shift_ticks)
 	return uuid;
 }
 
+/*
+ * The clock reading a v7 id is made from.  A reading no v7 id can hold (a
+ * clock set before 1970, or past 10889) is refused before the horizon may
+ * move the reading up to the database's floor (horizon_clock()): one bad
+ * reading fails that call only, as without the floor.
+ */
+static UnixTime
+V7Clock(void)
+{
+	UnixTime	now = clock_now();
+
+	(void) V7ClockTick(now);
+	return horizon_clock(now);
+}
+
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7);
 
 /*
@@ -95,7 +110,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7);
 Datum
 pg_uuidx_uuidv7(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(NextV7(V7ClockTick(horizon_clock(clock_now())), 0));
+	PG_RETURN_UUID_P(NextV7(V7ClockTick(V7Clock()), 0));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_shift);
@@ -111,7 +126,7 @@ PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_shift);
 Datum
 pg_uuidx_uuidv7_shift(PG_FUNCTION_ARGS)
 {
-	UnixTime	now = horizon_clock(clock_now());
+	UnixTime	now = V7Clock();
 	uint64		now_tick = V7ClockTick(now);
 	uint64		shifted_tick;
 
@@ -133,11 +148,16 @@ Datum
 pg_uuidx_uuidv6(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = palloc(UUID_LEN);
+	UnixTime	now = clock_now();
 	uint64		now_tick;
 	uint64		payload;
 
-	/* checked before the state moves, as for v7 */
-	if (!gregorian_tick_from_unix_time(horizon_clock(clock_now()), &now_tick))
+	/*
+	 * checked before the state moves, as for v7: the reading itself, then
+	 * the reading the floor may have moved up
+	 */
+	if (!gregorian_tick_from_unix_time(now, &now_tick) ||
+		!gregorian_tick_from_unix_time(horizon_clock(now), &now_tick))
 		report_gregorian_range();
 	payload = monotonic_next(&v6_state, now_tick, entropy_next());
 	/* the counter pushed the tick past the last one a v6 id can hold */

@@ -99,6 +99,13 @@
 #include "storage/dsm_registry.h"
 #endif
 
+/*
+ * A field of another process's PGPROC, read without a lock once (as
+ * procarray.c's UINT32_ACCESS_ONCE): the compiler neither reloads it nor
+ * keeps an earlier reading.
+ */
+#define PROC_FIELD_ONCE(field) ((uint32) (*((volatile uint32 *) &(field))))
+
 /* a slot without a transaction; also the horizon held at its lowest */
 #define NO_TIME HORIZON_LOWEST
 /* a prepared transaction that made no id */
@@ -642,10 +649,13 @@ horizon_xact_callback(XactEvent event, void *arg)
 	remember_prepared(s, xid, lower_us);
 }
 
-void		_PG_init(void);
-
+/*
+ * The horizon's part of loading the library (module.c): its shared memory
+ * where that must be requested at preload, its transaction callback and
+ * pg_uuidx.horizon_allowance.
+ */
 void
-_PG_init(void)
+horizon_init_module(void)
 {
 #ifndef PG_UUIDX_DSM_REGISTRY
 	if (process_shared_preload_libraries_in_progress)
@@ -776,8 +786,10 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
  * that started before this library's file was installed and have not used
  * this state: they may run an older library, which publishes nothing, so
  * each holds the horizon at the start of its transaction (at its lowest
- * when that is not known) until it ends.  Once no such session is left, of
- * any database, none can come back: old_sessions is cleared for good.
+ * when that is not known) until it ends.  Processes that run no SQL (the
+ * checkpointer, the autovacuum launcher, ...) are not such sessions, so once
+ * the sessions from before the install have ended, of any database, none can
+ * come back: old_sessions is cleared for good.
  */
 static int64
 unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
@@ -789,7 +801,7 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 	for (int i = 0; i < s->nslots; i++)
 	{
 		PGPROC	   *proc = &ProcGlobal->allProcs[i];
-		int			pid = proc->pid;
+		int			pid = (int) PROC_FIELD_ONCE(proc->pid);
 		PgBackendStatus *status;
 		int64		lower_us;
 
@@ -799,16 +811,19 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 		if (status == NULL || status->st_procpid != pid ||
 			status->st_proc_start_timestamp >= s->library_since)
 			continue;
+		/* the checkpointer, the WAL writer and the like never make an id */
+		if (status->st_backendType != B_BACKEND && status->st_backendType != B_BG_WORKER)
+			continue;
 		any = true;
-		if (proc->databaseId != MyDatabaseId ||
-			PG_UUIDX_PROC_LXID(proc) == InvalidLocalTransactionId)
+		if (PROC_FIELD_ONCE(proc->databaseId) != MyDatabaseId ||
+			PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) == InvalidLocalTransactionId)
 			continue;
 		lower_us = status->st_xact_start_timestamp == 0 ? NO_TIME :
 			status->st_xact_start_timestamp + UNIX_TO_PG_EPOCH_US;
 		horizon = Min(horizon, lower_us);
 		if (rsinfo)
 			add_holder(rsinfo, pid, InvalidTransactionId,
-					   may_see_session(proc->roleId) ? lower_us : NO_TIME);
+					   may_see_session(PROC_FIELD_ONCE(proc->roleId)) ? lower_us : NO_TIME);
 	}
 	if (!any)
 		s->old_sessions = false;
@@ -833,9 +848,9 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 
 	if (RecoveryInProgress())
 		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s cannot be used during recovery", caller),
-				 errdetail("A standby does not know the transactions still open on the primary."),
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("recovery is in progress"),
+				 errdetail("%s needs the transactions still open on the primary, which a standby does not know.", caller),
 				 errhint("Call it on the primary; on a standby the newest tick (pg_uuidx_tick()) is the horizon.")));
 	s = horizon_attach();
 	if (s == NULL)
@@ -873,12 +888,12 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 			continue;
 		/* counts while the process runs that transaction (file header) */
 		pg_read_barrier();
-		if (dbid != MyDatabaseId || PG_UUIDX_PROC_LXID(proc) != lxid)
+		if (dbid != MyDatabaseId || PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) != lxid)
 			continue;
 		horizon = Min(horizon, lower_us);
 		if (rsinfo)
-			add_holder(rsinfo, proc->pid, InvalidTransactionId,
-					   may_see_session(proc->roleId) ? lower_us : NO_TIME);
+			add_holder(rsinfo, (int) PROC_FIELD_ONCE(proc->pid), InvalidTransactionId,
+					   may_see_session(PROC_FIELD_ONCE(proc->roleId)) ? lower_us : NO_TIME);
 	}
 	/* a transaction seen ended after PREPARE was put into the table before */
 	pg_read_barrier();

@@ -2,7 +2,7 @@
 -- uuid_v8_sha256 (text and bytea names) and the four namespaces.  The C build
 -- is the extension in schema cbuild, the SQL build the plain script in
 -- schema sqlbuild.  Random namespaces and names (seeded: the seed is
--- printed, and PGOPTIONS='-c pg_uuidx.seed=S' replays a run), text names
+-- printed, and PGOPTIONS='-c pg_uuidx_test.seed=S' replays a run), text names
 -- with 1- to 4-byte UTF-8 characters, bytea names of every byte; then the
 -- SHA-1 of uuidv5 from pgcrypto found by extension membership only (on a
 -- server without pgcrypto: uuidv5 refused), and a hostile search_path.
@@ -17,8 +17,8 @@ CREATE EXTENSION IF NOT EXISTS pgcrypto;
 SET LOCAL TimeZone = 'UTC';
 SELECT plan(22);
 
-SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
-FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx_test.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx_test.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
 
 -- the outcome of a call as text: its result, or its error's SQLSTATE,

@@ -188,7 +188,7 @@ BEGIN
     END LOOP;
 END $$;
 CREATE TEMP TABLE hostile_ids AS SELECT ns, tname, bname FROM names LIMIT 2000;
-SELECT set_config('pg_uuidx.have_pgcrypto', :'have_pgcrypto', true) AS have_pgcrypto_set \gset
+SELECT set_config('pg_uuidx_test.have_pgcrypto', :'have_pgcrypto', true) AS have_pgcrypto_set \gset
 SELECT current_setting('search_path') AS saved_path \gset
 CREATE TEMP TABLE hostile_out (ns uuid, tname text, bname bytea, v3t uuid, v3b uuid, v5t uuid, v5b uuid, v8t uuid, v8b uuid);
 CREATE TEMP TABLE hostile_error (error text);
@@ -199,8 +199,8 @@ DECLARE
 BEGIN
     INSERT INTO pg_temp.hostile_out
     SELECT ns, tname, bname, sqlbuild.uuidv3(ns, tname), sqlbuild.uuidv3(ns, bname),
-           CASE WHEN pg_catalog.current_setting('pg_uuidx.have_pgcrypto')::boolean THEN sqlbuild.uuidv5(ns, tname) END,
-           CASE WHEN pg_catalog.current_setting('pg_uuidx.have_pgcrypto')::boolean THEN sqlbuild.uuidv5(ns, bname) END,
+           CASE WHEN pg_catalog.current_setting('pg_uuidx_test.have_pgcrypto')::boolean THEN sqlbuild.uuidv5(ns, tname) END,
+           CASE WHEN pg_catalog.current_setting('pg_uuidx_test.have_pgcrypto')::boolean THEN sqlbuild.uuidv5(ns, bname) END,
            sqlbuild.uuid_v8_sha256(ns, tname), sqlbuild.uuid_v8_sha256(ns, bname)
     FROM pg_temp.hostile_ids;
 EXCEPTION WHEN OTHERS THEN

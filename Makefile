@@ -23,6 +23,8 @@ OBJS = \
 	src/guard_resend.o \
 	src/horizon.o \
 	src/horizon_tick.o \
+	src/layouts.o \
+	src/module.o \
 	src/namebased.o \
 	src/range.o \
 	src/read.o \

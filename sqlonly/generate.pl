@@ -583,12 +583,12 @@ $generated
 \\endif
 BEGIN;
 -- a schema name that quoting cannot carry into the script's string literals
-SELECT pg_catalog.set_config('pg_uuidx.plain_schema', :'schema', true) AS pg_uuidx_schema \\gset
+SELECT pg_catalog.set_config('pg_uuidx_sql.plain_schema', :'schema', true) AS pg_uuidx_schema \\gset
 DO \$check\$
 BEGIN
-    IF pg_catalog.current_setting('pg_uuidx.plain_schema') OPERATOR(pg_catalog.~) '[''"\$\\\\]' THEN
+    IF pg_catalog.current_setting('pg_uuidx_sql.plain_schema') OPERATOR(pg_catalog.~) '[''"\$\\\\]' THEN
         RAISE EXCEPTION 'schema name % may not contain quotes, dollar signs or backslashes',
-            pg_catalog.current_setting('pg_uuidx.plain_schema')
+            pg_catalog.current_setting('pg_uuidx_sql.plain_schema')
             USING ERRCODE = 'invalid_schema_name';
     END IF;
 END

@@ -26,8 +26,6 @@
 #include "ticks.h"
 #include "utils/timestamp.h"
 
-PG_UUIDX_MODULE_MAGIC;
-
 /*
  * v7 counter: 18 bits at the top of rand_b (RFC 9562 6.2 Method 1), seeded
  * with 17 random bits and a zero guard bit, so at least 2^17 ids fit in one

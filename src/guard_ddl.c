@@ -259,20 +259,21 @@ least_id(Oid relid, const char *column, pg_uuid_t *least)
 	int			save_sec_context;
 	SPIPlanPtr	plan;
 	bool		found;
+	int			rc;
 
 	relation_close(rel, NoLock);
 	GetUserIdAndSecContext(&save_userid, &save_sec_context);
 	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
 						   SECURITY_RESTRICTED_OPERATION | SECURITY_NOFORCE_RLS);
-	if (SPI_connect() != SPI_OK_CONNECT)
-		elog(ERROR, "SPI_connect failed");
+	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
+		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
 	plan = SPI_prepare(query, 0, NULL);
 	if (plan == NULL)
 		elog(ERROR, "SPI_prepare of \"%s\" failed: %s", query, SPI_result_code_string(SPI_result));
 	CommandCounterIncrement();
-	if (SPI_execute_snapshot(plan, NULL, NULL, GetLatestSnapshot(), InvalidSnapshot,
-							 true, false, 1) != SPI_OK_SELECT)
-		elog(ERROR, "SPI_execute_snapshot of \"%s\" failed", query);
+	if ((rc = SPI_execute_snapshot(plan, NULL, NULL, GetLatestSnapshot(), InvalidSnapshot,
+								   true, false, 1)) != SPI_OK_SELECT)
+		elog(ERROR, "SPI_execute_snapshot of \"%s\" failed: %s", query, SPI_result_code_string(rc));
 	found = SPI_processed > 0;
 	if (found)
 	{

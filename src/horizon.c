@@ -53,10 +53,12 @@
  *   without a record (from before a restart or a promotion, or prepared by
  *   a session that never loaded this library while a parallel worker made
  *   its ids) holds the horizon at its lowest until it ends.
- * - Sessions that may run a library from before 1.5, which publishes
- *   nothing (it was loaded before this library file was installed, and the
- *   server was not restarted since), hold the horizon at the start of their
- *   open transaction, until they register with the state or end.
+ * - Sessions that may run another library (loaded before this library file
+ *   was installed, or before a library of another layout used its state:
+ *   layouts.c), which publishes nothing here, hold the horizon at its lowest
+ *   while they have a transaction open, until they register with the state
+ *   or end.  A session whose library's layout is superseded is refused the
+ *   horizon and the guard.
  *
  * The state lives in the registry of named shared memory (PostgreSQL 17
  * and later) or, on 15 and 16, in shared memory requested when pg_uuidx is
@@ -93,11 +95,19 @@
 #include "horizon.h"
 #include "horizon_tick.h"
 #include "layout.h"
+#include "layouts.h"
 #include "ticks.h"
 
 #ifdef PG_UUIDX_DSM_REGISTRY
 #include "storage/dsm_registry.h"
 #endif
+
+/*
+ * A field of another process's PGPROC, read without a lock once (as
+ * procarray.c's UINT32_ACCESS_ONCE): the compiler neither reloads it nor
+ * keeps an earlier reading.
+ */
+#define PROC_FIELD_ONCE(field) ((uint32) (*((volatile uint32 *) &(field))))
 
 /* a slot without a transaction; also the horizon held at its lowest */
 #define NO_TIME HORIZON_LOWEST
@@ -144,19 +154,34 @@ typedef struct HorizonFloor
 
 /*
  * The layout of this state: a library whose layout differs uses a segment
- * (or shared memory) of another name, never this one.
+ * (or shared memory) of another name, never this one, and registers its
+ * layout (layouts.c).  test/t/135_layout_change.pl builds a library of
+ * another layout (PG_UUIDX_TEST_LAYOUT), and one that keeps this name
+ * (PG_UUIDX_TEST_LAYOUT_SAME_NAME) to show what the name prevents.
  */
+#ifdef PG_UUIDX_TEST_LAYOUT
+#define HORIZON_LAYOUT PG_UUIDX_TEST_LAYOUT
+#else
 #define HORIZON_LAYOUT 2
+#endif
+#ifdef PG_UUIDX_TEST_LAYOUT_SAME_NAME
+#define HORIZON_NAME "pg_uuidx_horizon_2"
+#else
 #define HORIZON_NAME "pg_uuidx_horizon_" CppAsString2(HORIZON_LAYOUT)
+#endif
 
 typedef struct HorizonShared
 {
 	uint32		layout;			/* HORIZON_LAYOUT */
+#ifdef PG_UUIDX_TEST_LAYOUT
+	char		test_field[64]; /* what another layout adds */
+#endif
 	pg_atomic_uint64 epoch_us;	/* the clock when this server first used the
 								 * state out of recovery; 0 before */
-	slock_t		mutex;			/* protects prepared[] and taking a floor */
+	slock_t		mutex;			/* protects prepared[], taking a floor and the
+								 * next two */
 	TimestampTz library_since;	/* sessions that started before this may run
-								 * an older library */
+								 * another library */
 	bool		old_sessions;	/* some may still: see unregistered_horizon() */
 	int			nslots;
 	int			nprepared;
@@ -294,6 +319,41 @@ horizon_shmem_startup(void)
 }
 #endif
 
+/* *v raised to at least to: a floor, or the epoch, never goes down */
+static void
+raise_to(pg_atomic_uint64 *v, int64 to)
+{
+	uint64		old = pg_atomic_read_u64(v);
+
+	while ((int64) old < to && !pg_atomic_compare_exchange_u64(v, &old, (uint64) to))
+		;
+}
+
+#ifdef PG_UUIDX_DSM_REGISTRY
+/*
+ * This layout's state, in use before a library of another layout was, is
+ * used again (that library was replaced by this one's file): every session
+ * started until now may run the other library, and its readers may have
+ * handed out horizons up to the clock, so the epoch and every floor are
+ * raised to it, as after a restart.
+ */
+static void
+taken_back(HorizonShared *s)
+{
+	int64		now_us = unix_us_from_unix_time(clock_now());
+
+	/* an epoch not taken yet will be, at the first use out of recovery */
+	if (pg_atomic_read_u64(&s->epoch_us) != 0)
+		raise_to(&s->epoch_us, now_us);
+	for (int i = 0; i < HORIZON_FLOORS; i++)
+		raise_to(&s->floors[i].floor_us, now_us);
+	SpinLockAcquire(&s->mutex);
+	s->library_since = GetCurrentTimestamp();
+	s->old_sessions = true;
+	SpinLockRelease(&s->mutex);
+}
+#endif
+
 /*
  * The shared state, or NULL where there is none: outside a backend of a
  * running server (the postmaster, a single-user server), and on 15 and 16
@@ -309,8 +369,19 @@ horizon_attach(void)
 	{
 		bool		found;
 
+		/* before the state's epoch is taken: see horizon_compute() */
+		bool		after_other = layouts_register(HORIZON_LAYOUT);
+
 		shared = PG_UUIDX_GET_NAMED_DSM(HORIZON_NAME, horizon_size(),
 										horizon_dsm_init, &found);
+
+		/*
+		 * This layout's state was in use before another's (a library
+		 * installed and then replaced by the one before it): every session
+		 * started until now may run that other library.
+		 */
+		if (found && after_other)
+			taken_back(shared);
 	}
 #endif
 	if (shared != NULL && shared->layout != HORIZON_LAYOUT)
@@ -353,7 +424,6 @@ database_floor(HorizonShared *s)
 {
 	HorizonFloor *found = NULL;
 	int64		start;
-	uint64		old;
 
 	if (my_floor != NULL)
 		return my_floor;
@@ -382,10 +452,7 @@ database_floor(HorizonShared *s)
 		if (found == NULL)
 		{
 			found = &s->floors[0];
-			old = pg_atomic_read_u64(&found->floor_us);
-			while ((int64) old < start &&
-				   !pg_atomic_compare_exchange_u64(&found->floor_us, &old, (uint64) start))
-				;
+			raise_to(&found->floor_us, start);
 		}
 	}
 	pg_read_barrier();
@@ -530,15 +597,32 @@ horizon_clock(UnixTime now)
 	return now_us >= xact_lower_us ? now : unix_time_from_unix_us(xact_lower_us);
 }
 
+/*
+ * A library of another layout has been loaded since this session loaded
+ * its own (layouts.c): the horizon and the guard of this session would miss
+ * the transactions of its sessions.
+ */
+static void
+refuse_superseded(const char *caller)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("%s cannot be used in this session: a newer pg_uuidx library is in use", caller),
+			 errdetail("The library file was installed again after this session loaded it, and the new library keeps the sessions that make ids in shared memory of another layout, which this session does not see."),
+			 errhint("Reconnect to load the installed library.")));
+}
+
 bool
 horizon_cover(int64 id_us, int64 *floor_us)
 {
 	HorizonShared *s;
 
 	*floor_us = NO_TIME;
-	if (published_here() && id_us >= xact_lower_us)
-		return true;
 	if ((s = publishing_state()) == NULL)
+		return true;
+	if (layouts_superseded(HORIZON_LAYOUT))
+		refuse_superseded("pg_uuidx_horizon_guard()");
+	if (published_here() && id_us >= xact_lower_us)
 		return true;
 	*floor_us = publish_from(s, unix_us_from_unix_time(clock_now()), id_us);
 	return id_us >= *floor_us;
@@ -642,10 +726,13 @@ horizon_xact_callback(XactEvent event, void *arg)
 	remember_prepared(s, xid, lower_us);
 }
 
-void		_PG_init(void);
-
+/*
+ * The horizon's part of loading the library (module.c): its shared memory
+ * where that must be requested at preload, its transaction callback and
+ * pg_uuidx.horizon_allowance.
+ */
 void
-_PG_init(void)
+horizon_init_module(void)
 {
 #ifndef PG_UUIDX_DSM_REGISTRY
 	if (process_shared_preload_libraries_in_progress)
@@ -772,46 +859,60 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 
 #ifdef PG_UUIDX_DSM_REGISTRY
 /*
- * The horizon lowered to the open transactions of sessions of this database
- * that started before this library's file was installed and have not used
- * this state: they may run an older library, which publishes nothing, so
- * each holds the horizon at the start of its transaction (at its lowest
- * when that is not known) until it ends.  Once no such session is left, of
- * any database, none can come back: old_sessions is cleared for good.
+ * The horizon held at its lowest by the open transactions of sessions of
+ * this database that started before library_since (this library's file was
+ * installed, or another layout's library used its state since) and have not
+ * used this state: they may run another library, which publishes nothing
+ * (before 1.5) or publishes to a state of another layout that this one does
+ * not see, and whose guard may have let in an id of any age before its
+ * session saw this layout registered (layouts.c).  Processes that run no
+ * SQL (the checkpointer, the autovacuum launcher, ...) are not such
+ * sessions, so once the sessions from before library_since have ended, of
+ * any database, none can come back: old_sessions is cleared, unless
+ * library_since moved meanwhile.
  */
 static int64
 unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 {
 	bool		any = false;
+	TimestampTz since;
+
+	SpinLockAcquire(&s->mutex);
+	since = s->library_since;
+	SpinLockRelease(&s->mutex);
 
 	/* the backends' status as it is now, not as this transaction first saw it */
 	pgstat_clear_backend_activity_snapshot();
 	for (int i = 0; i < s->nslots; i++)
 	{
 		PGPROC	   *proc = &ProcGlobal->allProcs[i];
-		int			pid = proc->pid;
+		int			pid = (int) PROC_FIELD_ONCE(proc->pid);
 		PgBackendStatus *status;
-		int64		lower_us;
 
 		if (pid == 0 || pid == MyProcPid || s->slots[i].registered_pid == pid)
 			continue;
 		status = pgstat_get_beentry_by_proc_number(i);
 		if (status == NULL || status->st_procpid != pid ||
-			status->st_proc_start_timestamp >= s->library_since)
+			status->st_proc_start_timestamp >= since)
+			continue;
+		/* the checkpointer, the WAL writer and the like never make an id */
+		if (status->st_backendType != B_BACKEND && status->st_backendType != B_BG_WORKER)
 			continue;
 		any = true;
-		if (proc->databaseId != MyDatabaseId ||
-			PG_UUIDX_PROC_LXID(proc) == InvalidLocalTransactionId)
+		if (PROC_FIELD_ONCE(proc->databaseId) != MyDatabaseId ||
+			PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) == InvalidLocalTransactionId)
 			continue;
-		lower_us = status->st_xact_start_timestamp == 0 ? NO_TIME :
-			status->st_xact_start_timestamp + UNIX_TO_PG_EPOCH_US;
-		horizon = Min(horizon, lower_us);
+		horizon = NO_TIME;
 		if (rsinfo)
-			add_holder(rsinfo, pid, InvalidTransactionId,
-					   may_see_session(proc->roleId) ? lower_us : NO_TIME);
+			add_holder(rsinfo, pid, InvalidTransactionId, NO_TIME);
 	}
 	if (!any)
-		s->old_sessions = false;
+	{
+		SpinLockAcquire(&s->mutex);
+		if (s->library_since == since)
+			s->old_sessions = false;
+		SpinLockRelease(&s->mutex);
+	}
 	return horizon;
 }
 #endif
@@ -828,14 +929,13 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 	HorizonFloor *f;
 	int			self = PG_UUIDX_PROC_NUMBER;
 	int64		clock_us;
-	uint64		old_floor;
 	int64		horizon;
 
 	if (RecoveryInProgress())
 		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s cannot be used during recovery", caller),
-				 errdetail("A standby does not know the transactions still open on the primary."),
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("recovery is in progress"),
+				 errdetail("%s needs the transactions still open on the primary, which a standby does not know.", caller),
 				 errhint("Call it on the primary; on a standby the newest tick (pg_uuidx_tick()) is the horizon.")));
 	s = horizon_attach();
 	if (s == NULL)
@@ -852,13 +952,19 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 	 * database's floor raised to it before the slots are read
 	 */
 	clock_us = unix_us_from_unix_time(clock_now()) - (int64) horizon_allowance_ms * US_PER_MS;
-	old_floor = pg_atomic_read_u64(&f->floor_us);
-	horizon = Max(clock_us, (int64) old_floor);
-	while ((int64) old_floor < horizon &&
-		   !pg_atomic_compare_exchange_u64(&f->floor_us, &old_floor, (uint64) horizon))
-		;
+	raise_to(&f->floor_us, clock_us);
+	horizon = (int64) pg_atomic_read_u64(&f->floor_us);
 	/* pairs with the barrier between "publish" and "read_floor" */
 	pg_memory_barrier();
+
+	/*
+	 * A library of another layout registered before this read is seen here;
+	 * one that registers after it takes its state's epoch, and so the floor
+	 * of its guard, after this clock reading (layouts_register() has a
+	 * barrier before the state is attached): its ids are above this horizon.
+	 */
+	if (layouts_superseded(HORIZON_LAYOUT))
+		refuse_superseded(caller);
 
 	/* model step "scan_slots" */
 
@@ -873,12 +979,12 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 			continue;
 		/* counts while the process runs that transaction (file header) */
 		pg_read_barrier();
-		if (dbid != MyDatabaseId || PG_UUIDX_PROC_LXID(proc) != lxid)
+		if (dbid != MyDatabaseId || PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) != lxid)
 			continue;
 		horizon = Min(horizon, lower_us);
 		if (rsinfo)
-			add_holder(rsinfo, proc->pid, InvalidTransactionId,
-					   may_see_session(proc->roleId) ? lower_us : NO_TIME);
+			add_holder(rsinfo, (int) PROC_FIELD_ONCE(proc->pid), InvalidTransactionId,
+					   may_see_session(PROC_FIELD_ONCE(proc->roleId)) ? lower_us : NO_TIME);
 	}
 	/* a transaction seen ended after PREPARE was put into the table before */
 	pg_read_barrier();

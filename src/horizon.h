@@ -34,6 +34,9 @@ extern UnixTime horizon_clock(UnixTime now);
  */
 extern bool horizon_cover(int64 id_us, int64 *floor_us);
 
+/* the horizon's part of _PG_init() */
+extern void horizon_init_module(void);
+
 /* pg_uuidx.horizon_allowance in milliseconds */
 extern int	horizon_allowance(void);
 

@@ -108,6 +108,7 @@ WritingSubscriptions(List *tables, Oid tick_relid)
 	Datum		args[3];
 	List	   *writes = NIL;
 	MemoryContext caller = CurrentMemoryContext;
+	int			rc;
 
 	foreach(lc, tables)
 	{
@@ -122,8 +123,9 @@ WritingSubscriptions(List *tables, Oid tick_relid)
 	args[1] = ObjectIdGetDatum(tick_relid);
 	args[2] = ObjectIdGetDatum(MyDatabaseId);
 
-	SPI_connect();
-	if (SPI_execute_with_args("SELECT s.subname, "
+	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
+		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
+	if ((rc = SPI_execute_with_args("SELECT s.subname, "
 							  "EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r "
 							  "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
 							  "AND r.srrelid OPERATOR(pg_catalog.=) ANY ($1)), "
@@ -132,8 +134,8 @@ WritingSubscriptions(List *tables, Oid tick_relid)
 							  "AND r.srrelid OPERATOR(pg_catalog.=) $2) "
 							  "FROM pg_catalog.pg_subscription s "
 							  "WHERE s.subdbid OPERATOR(pg_catalog.=) $3 ORDER BY 1",
-							  3, argtypes, args, NULL, true, 0) != SPI_OK_SELECT)
-		elog(ERROR, "SPI_execute_with_args failed on pg_subscription_rel");
+							  3, argtypes, args, NULL, true, 0)) != SPI_OK_SELECT)
+		elog(ERROR, "SPI_execute_with_args failed on pg_subscription_rel: %s", SPI_result_code_string(rc));
 	for (uint64 i = 0; i < SPI_processed; i++)
 	{
 		HeapTuple	tuple = SPI_tuptable->vals[i];
@@ -240,12 +242,14 @@ tick_horizon_us(Oid fn_oid, bool published, const char *caller)
 	int64		system_identifier = 0;
 	bool		found;
 	bool		isnull;
+	int			rc;
 
 	initStringInfo(&query);
 	appendStringInfo(&query, "SELECT horizon, system_identifier FROM %s", qualified_name(relid));
-	SPI_connect();
-	if (SPI_execute(query.data, true, 0) != SPI_OK_SELECT)
-		elog(ERROR, "SPI_execute failed on %s", TICK_TABLE);
+	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
+		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
+	if ((rc = SPI_execute(query.data, true, 0)) != SPI_OK_SELECT)
+		elog(ERROR, "SPI_execute failed on %s: %s", TICK_TABLE, SPI_result_code_string(rc));
 	found = SPI_processed == 1;
 	if (found)
 	{
@@ -322,11 +326,14 @@ StoreTick(Oid relid, TimestampTz horizon)
 	PG_TRY();
 	{
 		bool		isnull;
+		int			rc;
 
-		SPI_connect();
-		if (SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1) != SPI_OK_INSERT_RETURNING ||
+		if ((rc = SPI_connect()) != SPI_OK_CONNECT)
+			elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
+		if ((rc = SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1)) != SPI_OK_INSERT_RETURNING ||
 			SPI_processed != 1)
-			elog(ERROR, "SPI_execute_with_args failed on %s", TICK_TABLE);
+			elog(ERROR, "SPI_execute_with_args failed on %s: %s, %llu rows", TICK_TABLE,
+				 SPI_result_code_string(rc), (unsigned long long) SPI_processed);
 		stored = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
 												   SPI_tuptable->tupdesc, 1, &isnull));
 		SPI_finish();
@@ -356,8 +363,9 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 
 	if (RecoveryInProgress())
 		ereport(ERROR,
-				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
-				 errmsg("pg_uuidx_tick() cannot be used during recovery"),
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("recovery is in progress"),
+				 errdetail("pg_uuidx_tick() writes a tick, and a standby cannot write."),
 				 errhint("Call it on the primary: its ticks reach the standbys with the WAL.")));
 	relid = tick_table(fcinfo->flinfo->fn_oid);
 	foreach(lc, WritingSubscriptions(NIL, relid))

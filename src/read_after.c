@@ -327,6 +327,7 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 	Datum	   *row;
 	bool	   *rownull;
 	MemoryContext rowcxt;
+	int			rc;
 
 	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
 		ereport(ERROR,
@@ -378,9 +379,10 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 	args[1] = horizon;
 	args[2] = PG_GETARG_DATUM(2);
 
-	SPI_connect();
-	if (SPI_execute_with_args(query.data, 3, argtypes, args, nulls, false, 0) != SPI_OK_SELECT)
-		elog(ERROR, "SPI_execute_with_args failed for pg_uuidx_read_after()");
+	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
+		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
+	if ((rc = SPI_execute_with_args(query.data, 3, argtypes, args, nulls, false, 0)) != SPI_OK_SELECT)
+		elog(ERROR, "SPI_execute_with_args failed for pg_uuidx_read_after(): %s", SPI_result_code_string(rc));
 	CheckColumns(desc, SPI_tuptable->tupdesc);
 
 	values = palloc(sizeof(Datum) * SPI_tuptable->tupdesc->natts);

@@ -201,8 +201,7 @@ bool		son[NSL];		/* the slot counts: its process still runs the
 byte		slow[NSL];		/* the slot's lower time */
 bool		lib[NS];		/* the session's backend has loaded the library */
 bool		old[NS];		/* it runs a library that publishes nothing here */
-bool		xopen[NS];		/* its transaction is open ... */
-byte		xstart[NS];		/* ... since (pg_stat_activity.xact_start) */
+bool		xopen[NS];		/* its transaction is open */
 #if defined(BUG_TRACKED_FROM)
 byte		xids = 0;		/* the next xid */
 byte		trackedfrom = 255;	/* as of 970e263: unrecorded prepared
@@ -345,14 +344,14 @@ inline scan_slots(H)
 
 /*
  * scan_old_sessions: sessions on a library that publishes nothing in this
- * state hold the horizon at the start of their open transaction
+ * state hold the horizon at its lowest while they have a transaction open
  */
 inline scan_old_sessions(H)
 {
 #if !defined(BUG_OLD_LIBRARY_NOT_HELD)
 	for (i_ : 0 .. NS - 1) {
 		if
-		:: old[i_] && xopen[i_] -> H = MIN(H, xstart[i_])
+		:: old[i_] && xopen[i_] -> H = LOW
 		:: else -> skip
 		fi
 	};
@@ -546,12 +545,11 @@ inline worker_read_floor(k)
 
 /*
  * A session on a library that publishes nothing in this state (from
- * before 1.5, or 1.5's once 1.6 is installed without a restart): its
- * transaction's start is in pg_stat_activity, its id is the clock
+ * before 1.5, or one of another layout once this one is installed without a
+ * restart): its transaction is open, its id is the clock
  */
 inline old_library_id(k)
 {
-	xstart[me] = SCLK;
 	xopen[me] = true;
 	insert(k, SCLK);
 	printf("MSC: session %d (older library) inserts id %d, publishes nothing\n", me, SCLK)
@@ -967,8 +965,7 @@ active proctype restart()
 		for (i_ : 0 .. NS - 1) {
 			lib[i_] = false;
 			old[i_] = false;
-			xopen[i_] = false;
-			xstart[i_] = 0
+			xopen[i_] = false
 		};
 		i_ = 0;
 		F = LOW;

@@ -100,7 +100,7 @@ INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_guard_ddl'), ('
 CREATE TEMP TABLE procedures (fn text);
 INSERT INTO procedures VALUES ('pg_uuidx_adopt_pg_uuidv7'), ('pg_uuidx_hand_over_to_core');
 
-SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 3);
+SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 5);
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
 FROM api;
@@ -154,6 +154,12 @@ SELECT is(a.aggsortop::regoperator::text, '<(uuid,uuid)', 'min(uuid) is answered
 FROM pg_aggregate a WHERE a.aggfnoid = 'uuidx.min(uuid)'::regprocedure;
 SELECT is(p.proparallel, 's', 'max(uuid) is PARALLEL SAFE')
 FROM pg_proc p WHERE p.oid = 'uuidx.max(uuid)'::regprocedure;
+
+-- settings named pg_uuidx.* are the library's: once it is loaded, a
+-- misspelt one is refused instead of kept as a placeholder
+SELECT isnt(uuidx.uuidv7(), NULL, 'the library is loaded');
+SELECT throws_ok('SET pg_uuidx.horizon_alowance = 5', '42602', NULL,
+                 'SET of a misspelt pg_uuidx.* setting: 42602 (the prefix is reserved)');
 
 SELECT * FROM finish();
 ROLLBACK;

@@ -2,7 +2,7 @@
 -- function that compares an id with a time must agree with it, for every v7
 -- and v6 id, ours and foreign, every range and instant, with and without an
 -- index.  The laws are checked on random ids (seeded: the seed is printed,
--- and PGOPTIONS='-c pg_uuidx.seed=S' replays a run) with range edges placed
+-- and PGOPTIONS='-c pg_uuidx_test.seed=S' replays a run) with range edges placed
 -- a few microseconds either side of each id's time, in all four bound kinds.
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
@@ -13,8 +13,8 @@ SET LOCAL search_path = public, pg_catalog;
 SET LOCAL TimeZone = 'UTC';
 SELECT plan(22);
 
-SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
-FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx_test.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx_test.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
 
 -- an id of version v with the RFC variant from 32 hex digits; fraction, when

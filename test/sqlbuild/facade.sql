@@ -4,7 +4,7 @@
 -- paper's 64 vectors and the reference's crafted ids; 100,000 random
 -- messages of 0-100 bytes, 100,000 random v7 ids and 100,000 random v4
 -- facades, each under its own random key (seeded: the seed is printed, and
--- PGOPTIONS='-c pg_uuidx.seed=S' replays a run); bad ids and keys compared by
+-- PGOPTIONS='-c pg_uuidx_test.seed=S' replays a run); bad ids and keys compared by
 -- SQLSTATE, message, detail and hint; a hostile search_path, and strings
 -- read with standard_conforming_strings off.
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
@@ -12,8 +12,8 @@ BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 SELECT plan(12);
 
-SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
-FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx_test.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx_test.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
 
 -- the outcome of a call as text: its result, or its error's SQLSTATE,

@@ -6,15 +6,15 @@
 -- for a repeated instant and its limit; the errors, same SQLSTATE, message
 -- and detail; the session state at its ends and holding what the generators
 -- never write.  Random instants are seeded: the seed is printed, and
--- PGOPTIONS='-c pg_uuidx.seed=S' replays a run.
+-- PGOPTIONS='-c pg_uuidx_test.seed=S' replays a run.
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 SET LOCAL TimeZone = 'UTC';
 SELECT plan(116);
 
-SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
-FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx_test.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx_test.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
 
 -- the outcome of an expression: its value as text, or its error

@@ -2,7 +2,7 @@
 -- uuid_v8_sha256 (text and bytea names) and the four namespaces.  The C build
 -- is the extension in schema cbuild, the SQL build the plain script in
 -- schema sqlbuild.  Random namespaces and names (seeded: the seed is
--- printed, and PGOPTIONS='-c pg_uuidx.seed=S' replays a run), text names
+-- printed, and PGOPTIONS='-c pg_uuidx_test.seed=S' replays a run), text names
 -- with 1- to 4-byte UTF-8 characters, bytea names of every byte; then the
 -- SHA-1 of uuidv5 from pgcrypto found by extension membership only (on a
 -- server without pgcrypto: uuidv5 refused), and a hostile search_path.
@@ -17,8 +17,8 @@ CREATE EXTENSION IF NOT EXISTS pgcrypto;
 SET LOCAL TimeZone = 'UTC';
 SELECT plan(22);
 
-SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
-FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx_test.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx_test.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
 
 -- the outcome of a call as text: its result, or its error's SQLSTATE,
@@ -188,7 +188,7 @@ BEGIN
     END LOOP;
 END $$;
 CREATE TEMP TABLE hostile_ids AS SELECT ns, tname, bname FROM names LIMIT 2000;
-SELECT set_config('pg_uuidx.have_pgcrypto', :'have_pgcrypto', true) AS have_pgcrypto_set \gset
+SELECT set_config('pg_uuidx_test.have_pgcrypto', :'have_pgcrypto', true) AS have_pgcrypto_set \gset
 SELECT current_setting('search_path') AS saved_path \gset
 CREATE TEMP TABLE hostile_out (ns uuid, tname text, bname bytea, v3t uuid, v3b uuid, v5t uuid, v5b uuid, v8t uuid, v8b uuid);
 CREATE TEMP TABLE hostile_error (error text);
@@ -199,8 +199,8 @@ DECLARE
 BEGIN
     INSERT INTO pg_temp.hostile_out
     SELECT ns, tname, bname, sqlbuild.uuidv3(ns, tname), sqlbuild.uuidv3(ns, bname),
-           CASE WHEN pg_catalog.current_setting('pg_uuidx.have_pgcrypto')::boolean THEN sqlbuild.uuidv5(ns, tname) END,
-           CASE WHEN pg_catalog.current_setting('pg_uuidx.have_pgcrypto')::boolean THEN sqlbuild.uuidv5(ns, bname) END,
+           CASE WHEN pg_catalog.current_setting('pg_uuidx_test.have_pgcrypto')::boolean THEN sqlbuild.uuidv5(ns, tname) END,
+           CASE WHEN pg_catalog.current_setting('pg_uuidx_test.have_pgcrypto')::boolean THEN sqlbuild.uuidv5(ns, bname) END,
            sqlbuild.uuid_v8_sha256(ns, tname), sqlbuild.uuid_v8_sha256(ns, bname)
     FROM pg_temp.hostile_ids;
 EXCEPTION WHEN OTHERS THEN

@@ -5,15 +5,15 @@
 -- pairs with ids at and a microsecond either side of the bounds, NULLs; and
 -- the plans: the same index conditions on the primary key as the C build,
 -- the same partitions pruned.  Seeded: the seed is printed, and
--- PGOPTIONS='-c pg_uuidx.seed=S' replays a run.
+-- PGOPTIONS='-c pg_uuidx_test.seed=S' replays a run.
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
 SET LOCAL TimeZone = 'UTC';
 SELECT plan(15);
 
-SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
-FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx_test.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx_test.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
 
 -- a random bound for version v: mostly within what its ids hold, some

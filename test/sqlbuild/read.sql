@@ -1,6 +1,6 @@
 -- The SQL build's readers, conversions, boundaries and min/max (schema
 -- sqlbuild) against the C build's (schema cbuild): 100k random inputs per
--- function (seeded: the seed is printed, PGOPTIONS='-c pg_uuidx.seed=S'
+-- function (seeded: the seed is printed, PGOPTIONS='-c pg_uuidx_test.seed=S'
 -- replays a run) and the edges (millisecond and microsecond boundaries,
 -- 0x000 and 0xfff fractions, the first and last time of each version,
 -- every version and variant, NULL), each the same value or the same error
@@ -11,8 +11,8 @@ BEGIN;
 SET LOCAL TimeZone = 'UTC';
 SELECT plan(20);
 
-SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
-FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx_test.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx_test.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
 
 -- the outcome of an expression: its value as text, or its error

@@ -6,7 +6,7 @@
 -- the edges) through every function, the texts in either case and padded;
 -- then bad text, the edge list of sql/textforms.sql and random mutations of
 -- valid texts, compared by SQLSTATE, message, detail and hint (seeded: the
--- seed is printed, and PGOPTIONS='-c pg_uuidx.seed=S' replays a run); a
+-- seed is printed, and PGOPTIONS='-c pg_uuidx_test.seed=S' replays a run); a
 -- nondeterministic collation and a hostile search_path.
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
@@ -14,8 +14,8 @@ CREATE EXTENSION IF NOT EXISTS pgtap;
 SET LOCAL TimeZone = 'UTC';
 SELECT plan(20);
 
-SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx.seed=' || s || ''')')
-FROM (SELECT coalesce(nullif(current_setting('pg_uuidx.seed', true), '')::float8,
+SELECT diag('seed ' || s || ' (replay: PGOPTIONS=''-c pg_uuidx_test.seed=' || s || ''')')
+FROM (SELECT coalesce(nullif(current_setting('pg_uuidx_test.seed', true), '')::float8,
                       round(random()::numeric, 6)::float8) AS s) AS seed, setseed(s);
 
 -- 100,000 ids: random bits, v7 ids, the edges; a TypeID prefix for each

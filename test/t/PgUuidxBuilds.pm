@@ -21,7 +21,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-our @EXPORT = qw(sql_only_dir release_build server_copy server_dir set_build node_on psql_file app_schema build_of
+our @EXPORT = qw(sql_only_dir release_build variant_build server_copy server_dir set_build node_on psql_file app_schema build_of
   move_database);
 
 # The directory of the SQL build's files: PG_UUIDX_SQL_ONLY if set, else
@@ -86,6 +86,36 @@ sub release_build
 	rename($tmp, $dir) or die "cannot rename $tmp: $!";
 	note("pg_uuidx $version built from $label");
 	return ($dir, $label);
+}
+
+# The checkout as it is now (PG_UUIDX_REPO, else two levels above this file:
+# its files that git tracks or would, uncommitted changes included) built
+# with the pg_config on the PATH and extra compiler options @copt ("make
+# COPT=..."): a library that a test installs over a running server.  Built
+# once a prove run, in the run's tmp_check under $label.  Returns the
+# directory with pg_uuidx.so, or undef outside a git checkout.
+sub variant_build
+{
+	my ($label, @copt) = @_;
+	my $repo = realpath($ENV{PG_UUIDX_REPO} || dirname(__FILE__) . '/../..');
+	my $dir = "$PostgreSQL::Test::Utils::tmp_check/variant-$label";
+	my ($files, $out, $err);
+	return $dir if -f "$dir/pg_uuidx.so";
+	IPC::Run::run([ 'git', '-c', "safe.directory=$repo", '-C', $repo, 'ls-files', '-z', '--cached', '--others',
+			'--exclude-standard' ], '>', \$files, '2>', \$err)
+	  or return undef;
+	my $tmp = "$dir.$$";
+	for my $f (grep { -f "$repo/$_" } split /\0/, $files)
+	{
+		make_path(dirname("$tmp/$f"));
+		copy("$repo/$f", "$tmp/$f") or die "cannot copy $f: $!";
+	}
+	IPC::Run::run([ 'make', '-s', '-C', $tmp, 'PG_CONFIG=pg_config', 'COPT=' . join(' ', @copt), 'all' ],
+		'>', \$out, '2>&1')
+	  or die "building the variant $label (@copt) failed:\n$out";
+	rename($tmp, $dir) or die "cannot rename $tmp: $!";
+	note("pg_uuidx built from $repo with @copt");
+	return $dir;
 }
 
 # The bindir, pkglibdir and sharedir of the server that pg_config on the

@@ -1,0 +1,31 @@
+/*
+ * module.c
+ *		The library's entry points: its magic block and _PG_init().
+ *
+ * Owns loading the library; may call horizon.h.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+ */
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "utils/guc.h"
+
+#include "compat.h"
+#include "horizon.h"
+
+PG_UUIDX_MODULE_MAGIC;
+
+void		_PG_init(void);
+
+void
+_PG_init(void)
+{
+	horizon_init_module();
+
+	/*
+	 * Settings named pg_uuidx.* are this library's alone: a misspelt one in
+	 * postgresql.conf or a SET is reported, not kept as a placeholder.
+	 */
+	MarkGUCPrefixReserved("pg_uuidx");
+}

@@ -444,6 +444,7 @@ database_floor(HorizonShared *s)
 			{
 				found = &s->floors[i];
 				pg_atomic_write_u64(&found->floor_us, (uint64) start);
+				/* the floor before its owner: pairs with the read barrier below */
 				pg_write_barrier();
 				pg_atomic_write_u32(&found->dbid, MyDatabaseId);
 			}
@@ -455,6 +456,10 @@ database_floor(HorizonShared *s)
 			raise_to(&found->floor_us, start);
 		}
 	}
+	/*
+	 * an entry found by its dbid is read after it: pairs with the write
+	 * barrier between floor_us and dbid above
+	 */
 	pg_read_barrier();
 	my_floor = found;
 	return my_floor;
@@ -500,9 +505,11 @@ read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us, Oid *dbi
 
 		if (first == InvalidLocalTransactionId)
 			return false;
+		/* pairs with publish()'s barrier after it clears lxid */
 		pg_read_barrier();
 		*lower_us = (int64) pg_atomic_read_u64(&slot->lower_us);
 		*dbid = slot->dbid;
+		/* pairs with publish()'s barrier before it sets lxid */
 		pg_read_barrier();
 		*lxid = pg_atomic_read_u32(&slot->lxid);
 		if (*lxid == first)
@@ -534,9 +541,11 @@ publish(HorizonShared *s, int64 lower_us)
 	else
 	{
 		pg_atomic_write_u32(&slot->lxid, InvalidLocalTransactionId);
+		/* lxid cleared before the fields change: read_slot()'s first barrier */
 		pg_write_barrier();
 		slot->dbid = MyDatabaseId;
 		pg_atomic_write_u64(&slot->lower_us, (uint64) lower_us);
+		/* the fields before lxid names them: read_slot()'s second barrier */
 		pg_write_barrier();
 		pg_atomic_write_u32(&slot->lxid, lxid);
 	}
@@ -573,7 +582,11 @@ publish_from(HorizonShared *s, int64 now_us, int64 id_us)
 	/* model step "gen_publish" (a generator), "guard_publish" (the guard) */
 	publish(s, lower);
 	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
-	/* the slot is visible before the floor is read (see the file header) */
+	/*
+	 * The slot is visible before the floor is read: pairs with
+	 * horizon_compute()'s barrier between raising the floor and scanning the
+	 * slots (rule 2 of docs/how-it-works.md's protocol)
+	 */
 	pg_memory_barrier();
 	/* model step "gen_read_floor", "guard_read_floor" */
 	floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
@@ -954,7 +967,10 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 	clock_us = unix_us_from_unix_time(clock_now()) - (int64) horizon_allowance_ms * US_PER_MS;
 	raise_to(&f->floor_us, clock_us);
 	horizon = (int64) pg_atomic_read_u64(&f->floor_us);
-	/* pairs with the barrier between "publish" and "read_floor" */
+	/*
+	 * The floor raised before the slots are read: pairs with publish_from()'s
+	 * barrier between publishing and reading the floor
+	 */
 	pg_memory_barrier();
 
 	/*
@@ -977,7 +993,11 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 
 		if (i == self || !read_slot(&s->slots[i], &lxid, &lower_us, &dbid))
 			continue;
-		/* counts while the process runs that transaction (file header) */
+		/*
+		 * Counts while the process runs that transaction (file header): the
+		 * slot is read before the process's lxid, which core resets when the
+		 * transaction's end becomes visible (fact A of the protocol)
+		 */
 		pg_read_barrier();
 		if (dbid != MyDatabaseId || PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) != lxid)
 			continue;
@@ -986,7 +1006,11 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 			add_holder(rsinfo, (int) PROC_FIELD_ONCE(proc->pid), InvalidTransactionId,
 					   may_see_session(PROC_FIELD_ONCE(proc->roleId)) ? lower_us : NO_TIME);
 	}
-	/* a transaction seen ended after PREPARE was put into the table before */
+	/*
+	 * The slots before the prepared transactions: a transaction whose slot
+	 * stopped counting at PREPARE is in core's array by then (fact B), and
+	 * its record was written at PRE_PREPARE, before
+	 */
 	pg_read_barrier();
 
 #ifdef PG_UUIDX_DSM_REGISTRY

@@ -93,7 +93,12 @@ layouts_register(uint32 layout)
 	i = pg_atomic_fetch_add_u32(&r->used, 1);
 	if (i < LAYOUTS_MAX)
 		pg_atomic_write_u32(&r->layouts[i], layout);
-	/* the entry before the state is attached and its first id made */
+	/*
+	 * The entry before the state is attached and its epoch taken: pairs with
+	 * horizon_compute()'s barrier before it reads this registry, so that a
+	 * reader of an older layout either sees the entry or computed its
+	 * horizon from a clock earlier than this layout's epoch
+	 */
 	pg_memory_barrier();
 	return last > 0;
 }

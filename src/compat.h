@@ -61,4 +61,11 @@
 #define PG_UUIDX_PROC_LXID(proc) ((proc)->lxid)
 #endif
 
+/* PostgreSQL 19's table_beginscan() takes scan options (none here) */
+#if PG_VERSION_NUM >= 190000
+#define PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot) table_beginscan(rel, snapshot, 0, NULL, 0)
+#else
+#define PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot) table_beginscan(rel, snapshot, 0, NULL)
+#endif
+
 #endif							/* PG_UUIDX_COMPAT_H */

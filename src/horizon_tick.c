@@ -51,6 +51,7 @@
 #include "utils/snapmgr.h"
 #include "utils/timestamp.h"
 
+#include "compat.h"
 #include "horizon.h"
 #include "horizon_tick.h"
 #include "ticks.h"
@@ -416,7 +417,7 @@ stored_tick_us(void)
 		Relation	rel = table_open(relid, AccessShareLock);
 		AttrNumber	attnum = get_attnum(relid, "horizon");
 		Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
-		TableScanDesc scan = table_beginscan(rel, snapshot, 0, NULL);
+		TableScanDesc scan = PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot);
 		TupleTableSlot *slot = table_slot_create(rel, NULL);
 
 		while (attnum > 0 && table_scan_getnextslot(scan, ForwardScanDirection, slot))

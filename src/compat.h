@@ -68,4 +68,16 @@
 #define PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot) table_beginscan(rel, snapshot, 0, NULL)
 #endif
 
+/*
+ * PostgreSQL 19 names an LWLock tranche when it hands out its id, and has no
+ * LWLockRegisterTranche()
+ */
+#if PG_VERSION_NUM >= 190000
+#define PG_UUIDX_NEW_TRANCHE(name) LWLockNewTrancheId(name)
+#define PG_UUIDX_REGISTER_TRANCHE(id, name) ((void) 0)
+#else
+#define PG_UUIDX_NEW_TRANCHE(name) LWLockNewTrancheId()
+#define PG_UUIDX_REGISTER_TRANCHE(id, name) LWLockRegisterTranche(id, name)
+#endif
+
 #endif							/* PG_UUIDX_COMPAT_H */

@@ -135,7 +135,7 @@ typedef struct HorizonSlot
 
 typedef struct HorizonPrepared
 {
-	TransactionId xid;			/* InvalidTransactionId: a free entry */
+	FullTransactionId fxid;		/* InvalidFullTransactionId: a free entry */
 	Oid			dbid;
 	int64		lower_us;		/* NO_ID: it made no id */
 } HorizonPrepared;
@@ -159,13 +159,14 @@ typedef struct HorizonFloor
  * another layout (PG_UUIDX_TEST_LAYOUT), and one that keeps this name
  * (PG_UUIDX_TEST_LAYOUT_SAME_NAME) to show what the name prevents.
  */
+#define HORIZON_BUILD_LAYOUT 3	/* 1.6: 2 */
 #ifdef PG_UUIDX_TEST_LAYOUT
 #define HORIZON_LAYOUT PG_UUIDX_TEST_LAYOUT
 #else
-#define HORIZON_LAYOUT 2
+#define HORIZON_LAYOUT HORIZON_BUILD_LAYOUT
 #endif
 #ifdef PG_UUIDX_TEST_LAYOUT_SAME_NAME
-#define HORIZON_NAME "pg_uuidx_horizon_2"
+#define HORIZON_NAME "pg_uuidx_horizon_" CppAsString2(HORIZON_BUILD_LAYOUT)
 #else
 #define HORIZON_NAME "pg_uuidx_horizon_" CppAsString2(HORIZON_LAYOUT)
 #endif
@@ -178,13 +179,14 @@ typedef struct HorizonShared
 #endif
 	pg_atomic_uint64 epoch_us;	/* the clock when this server first used the
 								 * state out of recovery; 0 before */
-	slock_t		mutex;			/* protects prepared[], taking a floor and the
-								 * next two */
+	slock_t		mutex;			/* protects taking a floor and the next two */
 	TimestampTz library_since;	/* sessions that started before this may run
 								 * another library */
 	bool		old_sessions;	/* some may still: see unregistered_horizon() */
 	int			nslots;
 	int			nprepared;
+	int			prepared_tranche;	/* prepared_lock's tranche */
+	LWLock		prepared_lock;	/* protects prepared[], which is scanned */
 	HorizonFloor floors[HORIZON_FLOORS];
 	HorizonSlot slots[FLEXIBLE_ARRAY_MEMBER];
 	/* then nprepared HorizonPrepared: see prepared_table() */
@@ -242,6 +244,8 @@ horizon_init(HorizonShared *s)
 	s->old_sessions = false;
 	s->nslots = MaxBackends;
 	s->nprepared = PREPARED_ENTRIES;
+	s->prepared_tranche = PG_UUIDX_NEW_TRANCHE("pg_uuidx");
+	LWLockInitialize(&s->prepared_lock, s->prepared_tranche);
 	for (int i = 0; i < HORIZON_FLOORS; i++)
 	{
 		pg_atomic_init_u32(&s->floors[i].dbid, InvalidOid);
@@ -257,7 +261,7 @@ horizon_init(HorizonShared *s)
 	}
 	prepared = prepared_table(s);
 	for (int i = 0; i < s->nprepared; i++)
-		prepared[i].xid = InvalidTransactionId;
+		prepared[i].fxid = InvalidFullTransactionId;
 }
 
 #ifdef PG_UUIDX_DSM_REGISTRY
@@ -389,6 +393,7 @@ horizon_attach(void)
 			 HORIZON_NAME, shared->layout, HORIZON_LAYOUT);
 	if (shared != NULL && !tracked)
 	{
+		PG_UUIDX_REGISTER_TRANCHE(shared->prepared_tranche, "pg_uuidx");
 		slot_of(shared, MyProc)->registered_pid = MyProcPid;
 		tracked = true;
 	}
@@ -648,6 +653,34 @@ horizon_allowance(void)
 }
 
 /*
+ * The full id of xid, a transaction still in progress, so fewer than 2^31
+ * transactions older than the next one (as xid8funcs.c widens an xid)
+ */
+static FullTransactionId
+full_xid_in_progress(TransactionId xid)
+{
+	FullTransactionId next = ReadNextFullTransactionId();
+	uint32		epoch = EpochFromFullTransactionId(next);
+
+	if (xid > XidFromFullTransactionId(next))
+		epoch--;
+	return FullTransactionIdFromEpochAndXid(epoch, xid);
+}
+
+/*
+ * Whether the transaction of a record is still in progress: its xid is, and
+ * is that transaction's, not one of a later epoch that reuses it
+ */
+static bool
+prepared_in_progress(FullTransactionId fxid)
+{
+	TransactionId xid = XidFromFullTransactionId(fxid);
+
+	return TransactionIdIsInProgress(xid) &&
+		FullTransactionIdEquals(full_xid_in_progress(xid), fxid);
+}
+
+/*
  * Free the entries of prepared transactions that are no longer in progress
  * (committed, rolled back, or never prepared after PRE_PREPARE failed).
  * TransactionIdIsInProgress() takes locks, so it runs on a copy.
@@ -656,23 +689,23 @@ static void
 forget_finished_prepared(HorizonShared *s)
 {
 	HorizonPrepared *prepared = prepared_table(s);
-	TransactionId *xids = palloc(sizeof(TransactionId) * s->nprepared);
+	FullTransactionId *fxids = palloc(sizeof(FullTransactionId) * s->nprepared);
 
-	SpinLockAcquire(&s->mutex);
+	LWLockAcquire(&s->prepared_lock, LW_SHARED);
 	for (int i = 0; i < s->nprepared; i++)
-		xids[i] = prepared[i].xid;
-	SpinLockRelease(&s->mutex);
+		fxids[i] = prepared[i].fxid;
+	LWLockRelease(&s->prepared_lock);
 
 	for (int i = 0; i < s->nprepared; i++)
-	{
-		if (!TransactionIdIsValid(xids[i]) || TransactionIdIsInProgress(xids[i]))
-			continue;
-		SpinLockAcquire(&s->mutex);
-		if (prepared[i].xid == xids[i])
-			prepared[i].xid = InvalidTransactionId;
-		SpinLockRelease(&s->mutex);
-	}
-	pfree(xids);
+		if (FullTransactionIdIsValid(fxids[i]) && prepared_in_progress(fxids[i]))
+			fxids[i] = InvalidFullTransactionId;
+
+	LWLockAcquire(&s->prepared_lock, LW_EXCLUSIVE);
+	for (int i = 0; i < s->nprepared; i++)
+		if (FullTransactionIdIsValid(fxids[i]) && FullTransactionIdEquals(prepared[i].fxid, fxids[i]))
+			prepared[i].fxid = InvalidFullTransactionId;
+	LWLockRelease(&s->prepared_lock);
+	pfree(fxids);
 }
 
 /*
@@ -682,7 +715,7 @@ forget_finished_prepared(HorizonShared *s)
  * at its lowest (prepared_horizon()).
  */
 static void
-remember_prepared(HorizonShared *s, TransactionId xid, int64 lower_us)
+remember_prepared(HorizonShared *s, FullTransactionId fxid, int64 lower_us)
 {
 	HorizonPrepared *prepared = prepared_table(s);
 
@@ -691,18 +724,18 @@ remember_prepared(HorizonShared *s, TransactionId xid, int64 lower_us)
 		return;
 	for (int attempt = 0; attempt < 2; attempt++)
 	{
-		SpinLockAcquire(&s->mutex);
+		LWLockAcquire(&s->prepared_lock, LW_EXCLUSIVE);
 		for (int i = 0; i < s->nprepared; i++)
 		{
-			if (TransactionIdIsValid(prepared[i].xid))
+			if (FullTransactionIdIsValid(prepared[i].fxid))
 				continue;
 			prepared[i].dbid = MyDatabaseId;
 			prepared[i].lower_us = lower_us;
-			prepared[i].xid = xid;
-			SpinLockRelease(&s->mutex);
+			prepared[i].fxid = fxid;
+			LWLockRelease(&s->prepared_lock);
 			return;
 		}
-		SpinLockRelease(&s->mutex);
+		LWLockRelease(&s->prepared_lock);
 		forget_finished_prepared(s);
 	}
 	ereport(ERROR,
@@ -722,7 +755,7 @@ remember_prepared(HorizonShared *s, TransactionId xid, int64 lower_us)
 static void
 horizon_xact_callback(XactEvent event, void *arg)
 {
-	TransactionId xid;
+	FullTransactionId fxid;
 	HorizonShared *s;
 	LocalTransactionId lxid;
 	int64		lower_us;
@@ -730,13 +763,13 @@ horizon_xact_callback(XactEvent event, void *arg)
 
 	if (event != XACT_EVENT_PRE_PREPARE || MyProc == NULL)
 		return;
-	xid = GetTopTransactionIdIfAny();
-	if (!TransactionIdIsValid(xid) || (s = horizon_attach()) == NULL)
+	fxid = GetTopFullTransactionIdIfAny();
+	if (!FullTransactionIdIsValid(fxid) || (s = horizon_attach()) == NULL)
 		return;
 	if (!read_slot(slot_of(s, MyProc), &lxid, &lower_us, &dbid) ||
 		lxid != PG_UUIDX_PROC_LXID(MyProc))
 		lower_us = NO_ID;
-	remember_prepared(s, xid, lower_us);
+	remember_prepared(s, fxid, lower_us);
 }
 
 /*
@@ -801,10 +834,10 @@ may_see_session(Oid role)
 }
 
 static bool
-xid_in(TransactionId xid, TransactionId *xids, int n)
+fxid_in(FullTransactionId fxid, FullTransactionId *fxids, int n)
 {
 	for (int i = 0; i < n; i++)
-		if (xids[i] == xid)
+		if (FullTransactionIdEquals(fxids[i], fxid))
 			return true;
 	return false;
 }
@@ -825,8 +858,8 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 {
 	HorizonPrepared *prepared = prepared_table(s);
 	HorizonPrepared *mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
-	TransactionId *known = palloc(sizeof(TransactionId) * s->nprepared);
-	TransactionId *listed = palloc(sizeof(TransactionId) * max_prepared_xacts);
+	FullTransactionId *known = palloc(sizeof(FullTransactionId) * s->nprepared);
+	FullTransactionId *listed = palloc(sizeof(FullTransactionId) * max_prepared_xacts);
 	int			nmine = 0;
 	int			nlisted = 0;
 
@@ -837,32 +870,33 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 		TransactionId xid = proc->xid;
 
 		if (TransactionIdIsValid(xid) && proc->databaseId == MyDatabaseId)
-			listed[nlisted++] = xid;
+			listed[nlisted++] = full_xid_in_progress(xid);
 	}
 	LWLockRelease(TwoPhaseStateLock);
 
-	SpinLockAcquire(&s->mutex);
+	LWLockAcquire(&s->prepared_lock, LW_SHARED);
 	for (int i = 0; i < s->nprepared; i++)
-		if (TransactionIdIsValid(prepared[i].xid) && prepared[i].dbid == MyDatabaseId)
+		if (FullTransactionIdIsValid(prepared[i].fxid) && prepared[i].dbid == MyDatabaseId)
 			mine[nmine++] = prepared[i];
-	SpinLockRelease(&s->mutex);
+	LWLockRelease(&s->prepared_lock);
 
 	for (int i = 0; i < nmine; i++)
 	{
-		known[i] = mine[i].xid;
-		if (mine[i].lower_us == NO_ID || !TransactionIdIsInProgress(mine[i].xid))
+		known[i] = mine[i].fxid;
+		if (mine[i].lower_us == NO_ID || !prepared_in_progress(mine[i].fxid))
 			continue;
 		horizon = Min(horizon, mine[i].lower_us);
 		if (rsinfo)
-			add_holder(rsinfo, 0, mine[i].xid, mine[i].lower_us);
+			add_holder(rsinfo, 0, XidFromFullTransactionId(mine[i].fxid), mine[i].lower_us);
 	}
 	for (int i = 0; i < nlisted; i++)
 	{
-		if (xid_in(listed[i], known, nmine) || !TransactionIdIsInProgress(listed[i]))
+		if (fxid_in(listed[i], known, nmine) ||
+			!TransactionIdIsInProgress(XidFromFullTransactionId(listed[i])))
 			continue;
 		horizon = NO_TIME;
 		if (rsinfo)
-			add_holder(rsinfo, 0, listed[i], NO_TIME);
+			add_holder(rsinfo, 0, XidFromFullTransactionId(listed[i]), NO_TIME);
 	}
 	pfree(mine);
 	pfree(known);

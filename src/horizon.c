@@ -935,6 +935,7 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 		PGPROC	   *proc = &ProcGlobal->allProcs[i];
 		int			pid = (int) PROC_FIELD_ONCE(proc->pid);
 		PgBackendStatus *status;
+		Oid			dbid;
 
 		if (pid == 0 || pid == MyProcPid || s->slots[i].registered_pid == pid)
 			continue;
@@ -945,8 +946,17 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 		/* the checkpointer, the WAL writer and the like never make an id */
 		if (status->st_backendType != B_BACKEND && status->st_backendType != B_BG_WORKER)
 			continue;
+
+		/*
+		 * Nor does a process not connected to a database, such as the
+		 * logical replication launcher: it has run no SQL, so it has not
+		 * loaded a library of ours, and if it ever does, it loads this file
+		 */
+		dbid = PROC_FIELD_ONCE(proc->databaseId);
+		if (dbid == InvalidOid)
+			continue;
 		any = true;
-		if (PROC_FIELD_ONCE(proc->databaseId) != MyDatabaseId ||
+		if (dbid != MyDatabaseId ||
 			PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) == InvalidLocalTransactionId)
 			continue;
 		horizon = NO_TIME;
@@ -955,10 +965,16 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 	}
 	if (!any)
 	{
+		bool		off;
+
 		SpinLockAcquire(&s->mutex);
-		if (s->library_since == since)
+		off = s->library_since == since;
+		if (off)
 			s->old_sessions = false;
 		SpinLockRelease(&s->mutex);
+		if (off)
+			elog(DEBUG1, "pg_uuidx: no session from before %s is left; the horizon no longer looks for them",
+				 timestamptz_to_str(since));
 	}
 	return horizon;
 }

@@ -352,6 +352,8 @@ case $mode in
         out=${OUT:-$REPO/test/bench/out}
         mkdir -p "$out" && rm -f "$out"/*.tsv "$out"/*.png "$out"/*.md "$out"/*.log
         cp "$so" "$work/pg_uuidx.so"
+        # the horizon phase renews the copy's library file, as an install in place does
+        chown "$os_user" "$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so"
         # the SQL build for the sqlbuild phase
         perl "$REPO/sqlonly/generate.pl" "$work/sql-only" && chmod -R a+rX "$work/sql-only"
         export BENCH_SQLONLY=$work/sql-only/pg_uuidx_plain.sql

@@ -23,7 +23,10 @@
 #   horizon    uuidv7_horizon(): ns per call on an idle server and with
 #              HZ_IDLE idle and HZ_BUSY busy connections, how far it trails
 #              the clock under that write load (median, p99), and what one
-#              long transaction does to it (horizon.sql); the server is
+#              long transaction does to it (horizon.sql), and on 17+ after
+#              an install in place (the library file renewed over a running
+#              server) while a session from before it is connected and once
+#              it has ended, against a fresh start; the server is
 #              restarted for it with max_connections raised and, before 17,
 #              pg_uuidx in shared_preload_libraries, and again after it
 #   outbox     reading a table in order while writers commit late: id > last,
@@ -335,12 +338,43 @@ sub horizon_phase
 	close($pg);
 	close($_) for @idle;
 	my ($tps) = $pgbench_out =~ /^tps = ([\d.]+)/m;
+	horizon_after_install() if $major >= 17;
 	psql("$out/horizon.md", '-v', "tps=" . ($tps // '?'), '-v', "holders=" . ($holders || 'none'),
 		'-f', "$here/horizon_report.sql");
 	query('DROP TABLE hz, hz_cost, hz_lag');
 	query('ALTER SYSTEM RESET max_connections');
 	query('ALTER SYSTEM RESET shared_preload_libraries');
 	restart();
+	return;
+}
+
+# 17+: the library's file installed over the running server (its change
+# time renewed, as make install and dpkg do), one session connected from
+# before: ns per call while that session lasts, and once it has ended
+sub horizon_after_install
+{
+	my $lib = "$pkglibdir/pg_uuidx.so";
+	if (!-O $lib)
+	{
+		say "horizon: $lib is not this user's; no measure after an install in place";
+		return;
+	}
+	restart();
+	open(my $old, '|-', 'psql -X -q >/dev/null') or die "psql: $!";
+	{
+		my $fh = select($old);
+		$| = 1;
+		select($fh);
+	}
+	print $old "SET application_name = 'hz before install';\n";
+	query('SELECT pg_sleep(0.05)')
+	  until query(q{SELECT count(*) FROM pg_stat_activity WHERE application_name = 'hz before install'});
+	utime(undef, undef, $lib) or die "$lib: $!";
+	query("CALL hz_measure('installed in place, a session from before connected', $o{N_HZ}, $o{REPS})");
+	close($old);
+	query('SELECT pg_sleep(0.05)')
+	  while query(q{SELECT count(*) FROM pg_stat_activity WHERE application_name = 'hz before install'});
+	query("CALL hz_measure('installed in place, that session ended', $o{N_HZ}, $o{REPS})");
 	return;
 }
 

@@ -5,7 +5,7 @@
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 CREATE TABLE hz (id uuid PRIMARY KEY DEFAULT uuidv7(), pad int);
-CREATE TABLE hz_cost (setting text, expr text, rep int, ns float8);
+CREATE TABLE hz_cost (setting text, expr text, rep int, ns float8, at timestamptz DEFAULT clock_timestamp());
 CREATE TABLE hz_lag (setting text, at timestamptz, lag_ms float8, holders int);
 
 -- ns per call of expr above the floor query, :reps interleaved repetitions
@@ -24,7 +24,7 @@ BEGIN
             t0 := clock_timestamp();
             EXECUTE format('SELECT count(%s) FROM generate_series(1, %s)', e, n);
             ms := extract(epoch FROM clock_timestamp() - t0) * 1000;
-            INSERT INTO hz_cost VALUES (setting, e, rep, (ms - floor_ms) * 1e6 / n);
+            INSERT INTO hz_cost (setting, expr, rep, ns) VALUES (setting, e, rep, (ms - floor_ms) * 1e6 / n);
         END LOOP;
     END LOOP;
 END $$;

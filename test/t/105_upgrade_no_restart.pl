@@ -20,7 +20,9 @@
 # pg_uuidx_horizon_holders() names an old session with an open transaction,
 # held at the lowest (holds_since NULL: an older library's ids may come from
 # before its transaction started), and no longer once that transaction has
-# ended.
+# ended.  Once every session from before the install has ended, the horizon
+# stops looking for them (a DEBUG1 message says so, once), though the
+# logical replication launcher is older.
 #
 # On 15 and 16 the state needs the preloaded library.  Without
 # shared_preload_libraries, 1.4 updated in place: the horizon is refused
@@ -326,6 +328,23 @@ if ($major >= 17)
 		'pg_uuidx_horizon_holders() named old writers while they ran, held at the lowest');
 	$late->quit;
 	$probe->quit;
+
+	# once the sessions from before the install have ended, the horizon
+	# stops looking for them; the logical replication launcher, as old,
+	# connected to no database, does not keep it looking
+	$node->poll_query_until('postgres', qq{SELECT count(*) = 0 FROM pg_stat_activity
+		WHERE backend_type = 'client backend' AND backend_start < '$swapped'})
+	  or die 'the old sessions did not end';
+	is($node->safe_psql('postgres', qq{SELECT count(*) FROM pg_stat_activity
+		WHERE backend_type = 'logical replication launcher' AND backend_start < '$swapped'}), '1',
+		'the logical replication launcher started before the install');
+	my $off = qr/no session from before .* is left; the horizon no longer looks for them/;
+	my $call = 'SET client_min_messages = debug1; SELECT uuidv7_horizon() IS NOT NULL';
+	my ($out, $err);
+	$node->psql('postgres', $call, stdout => \$out, stderr => \$err, on_error_die => 1);
+	like($err, $off, 'the first horizon after the old sessions ended stops looking for them');
+	$node->psql('postgres', $call, stdout => \$out, stderr => \$err, on_error_die => 1);
+	unlike($err, $off, 'and the next does not look again');
 	$node->stop;
 }
 else

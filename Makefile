@@ -31,6 +31,7 @@ OBJS = \
 	src/read_after.o \
 	src/siphash.o \
 	src/textforms.o \
+	src/ticker.o \
 	src/ticks.o \
 	src/v1v6.o
 

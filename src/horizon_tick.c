@@ -78,6 +78,40 @@ tick_table(Oid fn_oid)
 	return relid;
 }
 
+/*
+ * The table pg_uuidx_last_tick of this database's extension pg_uuidx, or
+ * InvalidOid where there is none (no extension, or one from before 1.6):
+ * found through the extension's schema and checked to be a member of it.
+ */
+static Oid
+database_tick_table(void)
+{
+	Relation	extrel;
+	ScanKeyData key;
+	SysScanDesc extscan;
+	HeapTuple	tuple;
+	Oid			extension = InvalidOid;
+	Oid			schema = InvalidOid;
+	Oid			relid;
+
+	extrel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ,
+				CStringGetDatum("pg_uuidx"));
+	extscan = systable_beginscan(extrel, ExtensionNameIndexId, true, NULL, 1, &key);
+	if (HeapTupleIsValid(tuple = systable_getnext(extscan)))
+	{
+		extension = ((Form_pg_extension) GETSTRUCT(tuple))->oid;
+		schema = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	}
+	systable_endscan(extscan);
+	table_close(extrel, AccessShareLock);
+
+	relid = OidIsValid(schema) ? get_relname_relid(TICK_TABLE, schema) : InvalidOid;
+	if (OidIsValid(relid) && getExtensionOfObject(RelationRelationId, relid) != extension)
+		relid = InvalidOid;
+	return relid;
+}
+
 static const char *
 qualified_name(Oid relid)
 {
@@ -347,6 +381,18 @@ StoreTick(Oid relid, TimestampTz horizon)
 	return stored;
 }
 
+/* whether a subscription of this database writes the tick table relid */
+static bool
+ticks_subscribed(Oid relid)
+{
+	ListCell   *lc;
+
+	foreach(lc, WritingSubscriptions(NIL, relid))
+		if (((SubscriptionWrites *) lfirst(lc))->ticks)
+			return true;
+	return false;
+}
+
 PG_FUNCTION_INFO_V1(pg_uuidx_tick);
 
 /*
@@ -360,7 +406,6 @@ Datum
 pg_uuidx_tick(PG_FUNCTION_ARGS)
 {
 	Oid			relid;
-	ListCell   *lc;
 
 	if (RecoveryInProgress())
 		ereport(ERROR,
@@ -369,15 +414,27 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 				 errdetail("pg_uuidx_tick() writes a tick, and a standby cannot write."),
 				 errhint("Call it on the primary: its ticks reach the standbys with the WAL.")));
 	relid = tick_table(fcinfo->flinfo->fn_oid);
-	foreach(lc, WritingSubscriptions(NIL, relid))
-		if (((SubscriptionWrites *) lfirst(lc))->ticks)
-			ereport(ERROR,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("pg_uuidx_tick() cannot be used where a subscription writes %s", TICK_TABLE),
-					 errdetail("The ticks of this database come from the publisher; a tick made here would hold this server's horizon, not the publisher's."),
-					 errhint("Call it on the publisher.")));
+	if (ticks_subscribed(relid))
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("pg_uuidx_tick() cannot be used where a subscription writes %s", TICK_TABLE),
+				 errdetail("The ticks of this database come from the publisher; a tick made here would hold this server's horizon, not the publisher's."),
+				 errhint("Call it on the publisher.")));
 
 	PG_RETURN_TIMESTAMPTZ(StoreTick(relid, timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()"))));
+}
+
+TickOutcome
+tick_this_database(void)
+{
+	Oid			relid = database_tick_table();
+
+	if (!OidIsValid(relid))
+		return TICK_NO_TABLE;
+	if (ticks_subscribed(relid))
+		return TICK_SUBSCRIBED;
+	StoreTick(relid, timestamptz_from_horizon(horizon_live_us("the pg_uuidx ticker")));
+	return TICK_STORED;
 }
 
 /*
@@ -390,29 +447,10 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 int64
 stored_tick_us(void)
 {
-	Relation	extrel;
-	ScanKeyData key;
-	SysScanDesc extscan;
-	HeapTuple	tuple;
-	Oid			extension = InvalidOid;
-	Oid			schema = InvalidOid;
-	Oid			relid;
+	Oid			relid = database_tick_table();
 	int64		newest = HORIZON_LOWEST;
 
-	extrel = table_open(ExtensionRelationId, AccessShareLock);
-	ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ,
-				CStringGetDatum("pg_uuidx"));
-	extscan = systable_beginscan(extrel, ExtensionNameIndexId, true, NULL, 1, &key);
-	if (HeapTupleIsValid(tuple = systable_getnext(extscan)))
-	{
-		extension = ((Form_pg_extension) GETSTRUCT(tuple))->oid;
-		schema = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
-	}
-	systable_endscan(extscan);
-	table_close(extrel, AccessShareLock);
-
-	relid = OidIsValid(schema) ? get_relname_relid(TICK_TABLE, schema) : InvalidOid;
-	if (OidIsValid(relid) && getExtensionOfObject(RelationRelationId, relid) == extension)
+	if (OidIsValid(relid))
 	{
 		Relation	rel = table_open(relid, AccessShareLock);
 		AttrNumber	attnum = get_attnum(relid, "horizon");

@@ -37,4 +37,19 @@ extern int64 reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int from_tic
  */
 extern int64 stored_tick_us(void);
 
+/* What tick_this_database() did */
+typedef enum TickOutcome
+{
+	TICK_STORED,				/* stored a tick */
+	TICK_NO_TABLE,				/* no extension pg_uuidx (1.6 or later) here */
+	TICK_SUBSCRIBED,			/* a subscription writes the ticks here */
+} TickOutcome;
+
+/*
+ * Store a tick in this database's pg_uuidx_last_tick, as pg_uuidx_tick()
+ * does, for the ticker (ticker.c), which runs as a superuser: the table is
+ * found by the extension's membership, never by a name alone.
+ */
+extern TickOutcome tick_this_database(void);
+
 #endif							/* PG_UUIDX_HORIZON_TICK_H */

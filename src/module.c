@@ -2,7 +2,7 @@
  * module.c
  *		The library's entry points: its magic block and _PG_init().
  *
- * Owns loading the library; may call horizon.h.
+ * Owns loading the library; may call horizon.h and ticker.h.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
@@ -13,6 +13,7 @@
 
 #include "compat.h"
 #include "horizon.h"
+#include "ticker.h"
 
 PG_UUIDX_MODULE_MAGIC;
 
@@ -22,6 +23,7 @@ void
 _PG_init(void)
 {
 	horizon_init_module();
+	ticker_init_module();
 
 	/*
 	 * Settings named pg_uuidx.* are this library's alone: a misspelt one in

@@ -29,6 +29,11 @@
 #              it has ended, against a fresh start; the server is
 #              restarted for it with max_connections raised and, before 17,
 #              pg_uuidx in shared_preload_libraries, and again after it
+#   ticker     the built-in ticker of one database on an idle server, at
+#              pg_uuidx.tick_interval 10 ms, 100 ms (the default) and 1 s,
+#              TICK_SECONDS each: ticks a second, WAL bytes a tick and a
+#              second, the worker's CPU time (ticker.md); the server is
+#              restarted with pg_uuidx preloaded, and again after it
 #   outbox     reading a table in order while writers commit late: id > last,
 #              a fixed lag of 1 s, the xid8 pattern, logical decoding through
 #              a slot, pg_uuidx_read_after() on the primary, a streaming
@@ -79,7 +84,8 @@ my %default = (
 	OUTBOX_SECONDS => 30, OUTBOX_CLIENTS => 6, OUTBOX_POLL_MS => 50, OUTBOX_COST_SECONDS => 10, OUTBOX_COST_REPS => 3,
 	OUTBOX_OTHERDB_SECONDS => 30, OUTBOX_IDLE => 50, OUTBOX_IDLE_SECONDS => 10, OUTBOX_IDMAKER_SECONDS => 10,
 	OUTBOX_ALLOWANCE_MS => 100,
-	PHASES => 'gen facade memory convert range textforms insert pgbench sqlbuild horizon outbox');
+	TICK_SECONDS => 20,
+	PHASES => 'gen facade memory convert range textforms insert pgbench sqlbuild horizon ticker outbox');
 # phases run only when PHASES names them
 my @optional_phases = ('versions');
 my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
@@ -272,6 +278,10 @@ if ($phase{horizon})
 {
 	horizon_phase();
 }
+if ($phase{ticker})
+{
+	ticker_phase();
+}
 if ($phase{outbox})
 {
 	# its own clusters, through PostgreSQL's TAP modules (beside PGXS)
@@ -348,6 +358,52 @@ sub horizon_phase
 	return;
 }
 
+# the ticker of the bench's database at each interval, on an otherwise idle server
+sub ticker_phase
+{
+	say "ticker: $o{TICK_SECONDS} s at each of 10 ms, 100 ms and 1 s";
+	query("ALTER SYSTEM SET shared_preload_libraries = 'pg_uuidx'");
+	query("ALTER SYSTEM SET pg_uuidx.tick_databases = '$ENV{PGDATABASE}'");
+	restart();
+	open(my $md, '>', "$out/ticker.md") or die $!;
+	print $md "## The built-in ticker\n\nOne database ticked on an idle server, $o{TICK_SECONDS} s at each interval "
+	  . "(WAL from `pg_current_wal_lsn()`, CPU from the worker's `/proc/PID/stat`):\n\n"
+	  . "| tick_interval | ticks a second | WAL bytes a tick | WAL kB a second | worker CPU, % of a core |\n"
+	  . "|---|---:|---:|---:|---:|\n";
+	my $hz = POSIX::sysconf(POSIX::_SC_CLK_TCK());
+	my $cpu = sub {
+		my ($pid) = @_;
+		my @f = split ' ', (slurp("/proc/$pid/stat") =~ s/^.*\) //sr);
+		return ($f[11] + $f[12]) / $hz;
+	};
+	for my $interval ('10ms', '100ms', '1s')
+	{
+		query("ALTER SYSTEM SET pg_uuidx.tick_interval = '$interval'");
+		query('SELECT pg_reload_conf()');
+		sleep 1;
+		my $pid = query(q{SELECT pid FROM pg_stat_activity WHERE backend_type = 'pg_uuidx ticker'});
+		die "ticker: no worker\n" unless $pid;
+		my ($lsn0, $n0) = split /\|/, query(q{SELECT pg_current_wal_lsn(), n_tup_ins + n_tup_upd
+			FROM pg_stat_all_tables WHERE relname = 'pg_uuidx_last_tick'});
+		my $c0 = $cpu->($pid);
+		sleep $o{TICK_SECONDS};
+		my $c1 = $cpu->($pid);
+		# the statistics of the worker's ticks reach the view within a second
+		sleep 1;
+		print $md query(qq{SELECT format('| %s | %s | %s | %s | %s |', '$interval',
+			round(n / $o{TICK_SECONDS}.0, 1), round(wal / greatest(n, 1)), round(wal / $o{TICK_SECONDS}.0 / 1024, 1),
+			round((100 * ($c1 - $c0) / $o{TICK_SECONDS})::numeric, 2))
+			FROM (SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0') wal, n_tup_ins + n_tup_upd - $n0 n
+			FROM pg_stat_all_tables WHERE relname = 'pg_uuidx_last_tick') s}), "\n";
+	}
+	close($md);
+	query('ALTER SYSTEM RESET pg_uuidx.tick_interval');
+	query('ALTER SYSTEM RESET pg_uuidx.tick_databases');
+	query('ALTER SYSTEM RESET shared_preload_libraries');
+	restart();
+	return;
+}
+
 # 17+: the library's file installed over the running server (its change
 # time renewed, as make install and dpkg do), one session connected from
 # before: ns per call while that session lasts, and once it has ended
@@ -401,7 +457,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions sqlbuild horizon outbox);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions sqlbuild horizon ticker outbox);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

@@ -35,6 +35,7 @@ configs=(
     "standby|SC_STANDBY|-|holds"
     "subscriber|SC_SUB|-|holds"
     "two-databases|SC_TWODB|-|holds"
+    "layout-change|SC_LAYOUT|-|holds"
     "row1-restart-forgets-floor|SC_GUARD|BUG_ROW1_RESTART_FORGETS_FLOOR|no_row_missed"
     "row2-promotion-without-tick|SC_STANDBY|BUG_ROW2_NO_TICK_IN_FLOOR|no_row_missed"
     "row3-in-doubt-prepared-not-held|SC_STANDBY|BUG_TRACKED_FROM|no_row_missed"
@@ -53,6 +54,7 @@ configs=(
     "1.5-worker-slot-lost|SC_IDS|BUG_WORKER_OWN_SLOT|no_row_missed"
     "1.5-old-library-not-held|SC_IDS|BUG_OLD_LIBRARY_NOT_HELD|no_row_missed"
     "id-made-before-publishing|SC_IDS|BUG_ID_BEFORE_PUBLISH|no_row_missed"
+    "1.6-superseded-layout-reads|SC_LAYOUT|BUG_SUPERSEDED_NOT_REFUSED|no_row_missed"
 )
 
 for tool in spin gcc; do

@@ -55,6 +55,11 @@
  *   SC_TWODB    one server, two databases with allowances 1 and 0: in
  *               database 0, 2 guarded inserts of ids made earlier; a
  *               reader in each; the clock 1..4
+ *   SC_LAYOUT   one server, a library of a newer layout installed over
+ *               it: 2 sessions on the newer library (register the layout,
+ *               an id from the clock, insert, commit or abort); a reader
+ *               in a session that still runs the older library, whose
+ *               state sees none of them; the clock 1..4, allowance 1
  *
  * -DMAXCLK=, -DNTX0= (session 0's transactions) and -DNTICK= raise the
  * bounds, for a longer search.
@@ -723,7 +728,7 @@ inline rollback_prepared(k)
 
 /* --------------------------------------------------------------- sessions */
 
-#if !defined(SC_TWODB)
+#if !defined(SC_TWODB) && !defined(SC_LAYOUT)
 
 /* what a transaction kept, forgotten when it is over */
 inline forget()
@@ -1278,6 +1283,58 @@ init {
 		run db_session();
 		run db_reader(0);
 		run db_reader(1)
+	}
+}
+#endif
+
+/* ------------------------------------- a newer layout installed (issue 41) */
+
+#if defined(SC_LAYOUT)
+bool		newer = false;	/* the registry holds the newer layout */
+byte		Fold = LOW;		/* the floor of the older layout's state */
+
+/*
+ * A session on the newer library: registers its layout when it first uses
+ * its state (layouts_register(), before the state is attached), then makes
+ * an id from the clock, which the older state never sees
+ */
+proctype newer_session(byte k)
+{
+	d_step { newer = true; printf("MSC: session %d registers the newer layout\n", k) }
+	d_step { row[k].id = clk; row[k].msg = k; row[k].st = RUN; printf("MSC: session %d inserts id %d\n", k, clk) }
+	if
+	:: d_step { row[k].st = DONE; check_missed(); printf("MSC: commit of id %d\n", row[k].id) }
+	:: d_step { row[k].st = GONE }
+	fi
+}
+
+/*
+ * The reader in a session of the older library: its horizon from the older
+ * state alone (its floor raised to the clock; no slot of it holds anything),
+ * refused (55000) once the registry holds a newer layout
+ */
+active proctype older_reader()
+{
+	byte		H;
+
+end:
+	do
+	:: d_step { Fold = MAX(Fold, CLOCK_LESS_ALLOWANCE); H = Fold }
+		if
+#if !defined(BUG_SUPERSEDED_NOT_REFUSED)
+		:: d_step { newer; H = 0; printf("MSC: the older library's reader is refused\n") }
+		:: d_step { !newer }; d_step { read_rows(RP, H) }
+#else
+		:: d_step { read_rows(RP, H) }
+#endif
+		fi
+	od
+}
+
+init {
+	atomic {
+		run newer_session(0);
+		run newer_session(1)
 	}
 }
 #endif

@@ -108,54 +108,7 @@ like($err, qr/ERROR:  55000: /, 'on the standby, no tick yet: the reader is refu
 # ---- the stress run
 
 my $dir = PostgreSQL::Test::Utils::tempdir();
-my %scripts = (
-	short => q{
-\set s random(0, 150)
-BEGIN;
-INSERT INTO data (w, kind) VALUES (:client_id, 'short');
-\sleep :s ms
-INSERT INTO data (w, kind) VALUES (:client_id, 'short');
-COMMIT;
-},
-	# a late commit
-	late => q{
-\set s random(300, 1500)
-BEGIN;
-INSERT INTO data (w, kind) VALUES (:client_id, 'late');
-\sleep :s ms
-COMMIT;
-},
-	# an id made long before its row is inserted and committed
-	early => q{
-\set s random(200, 1200)
-BEGIN;
-SELECT uuidv7() AS early \gset
-\sleep :s ms
-INSERT INTO data (id, w, kind) VALUES (':early', :client_id, 'early');
-COMMIT;
-},
-	twophase => q{
-\set g random(1, 2000000000)
-\set s random(0, 400)
-\set c random(1, 4)
-BEGIN;
-INSERT INTO data (w, kind) VALUES (:client_id, 'two-phase');
-PREPARE TRANSACTION 'w:client_id-:g';
-\sleep :s ms
-\if :c = 1
-ROLLBACK PREPARED 'w:client_id-:g';
-\else
-COMMIT PREPARED 'w:client_id-:g';
-\endif
-},
-	rollback => q{
-\set s random(0, 100)
-BEGIN;
-INSERT INTO data (w) VALUES (-:client_id);
-\sleep :s ms
-ROLLBACK;
-},
-);
+my %scripts = writer_scripts();
 my @weights = (short => 45, late => 20, early => 10, twophase => 15, rollback => 10);
 my @files;
 while (my ($name, $weight) = splice(@weights, 0, 2))
@@ -183,33 +136,12 @@ if ($no_tick)
 	splice(@readers, 2, 1);
 	$_->[0] =~ s/:.*/: up to its own clock less ${allowance_ms} ms (PG_UUIDX_TEST_NO_TICK)/ for @readers[ 0, 1 ];
 }
-# a psql session of a reader, driven a query at a time (background_psql
-# would note every poll in the log)
-sub session
-{
-	my ($node) = @_;
-	my $s = { in => '', out => '', err => '', n => 0 };
-	$s->{run} = IPC::Run::start([ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'), '-f', '-' ],
-		'<', \$s->{in}, '>', \$s->{out}, '2>', \$s->{err}, IPC::Run::timeout(300));
-	return $s;
-}
-sub query
-{
-	my ($s, $sql) = @_;
-	my $n = ++$s->{n};
-	$s->{in} .= "$sql;\n\\echo __done $n\n";
-	$s->{run}->pump until $s->{out} =~ /__done $n\n/ || $s->{err} =~ /ERROR/;
-	die "reader: $s->{err}" if $s->{err} =~ /ERROR/;
-	my $out = $s->{out} =~ s/__done $n\n//r;
-	$s->{out} = '';
-	return $out;
-}
 my (%read, %session);
 for my $r (@readers)
 {
 	my ($name, $node, $query) = @$r;
-	$session{$name} = session($node);
-	query($session{$name}, "PREPARE next(uuid) AS $query");
+	$session{$name} = psql_session($node);
+	session_query($session{$name}, "PREPARE next(uuid) AS $query");
 	$read{$name} = [];
 }
 # one poll of each reader; whether each has read up to $upto
@@ -221,7 +153,7 @@ sub poll_all
 	{
 		my $name = $r->[0];
 		my $last = @{ $read{$name} } ? "'$read{$name}[-1]'" : 'NULL';
-		push @{ $read{$name} }, grep { $_ ne '' } split /\n/, query($session{$name}, "EXECUTE next($last)");
+		push @{ $read{$name} }, grep { $_ ne '' } split /\n/, session_query($session{$name}, "EXECUTE next($last)");
 		$done = 0 unless defined $upto && @{ $read{$name} } && $read{$name}[-1] eq $upto;
 	}
 	return $done;

@@ -9,12 +9,13 @@ use strict;
 use warnings FATAL => 'all';
 use Exporter 'import';
 use File::Basename qw(dirname);
+use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(new_node start_with_env sql_ok helpers create_try in_order clock_shim set_clock read_loop_sql
-  read_once_ok missed_count);
+  read_once_ok missed_count psql_session session_query writer_scripts);
 
 # A new cluster: extra postgresql.conf lines, then started with %$env added
 # to the server's environment (LD_PRELOAD and the like).  pg_uuidx's
@@ -217,6 +218,88 @@ sub read_once_ok
 		"$label: no row read twice");
 	sql_ok($node, $db, in_order("SELECT id, seq AS ord FROM seen WHERE reader = '$reader'"), "$label: read in id order");
 	return missed_count($node, $db, $table, $reader);
+}
+
+# A psql session on database postgres of $node, driven a query at a time
+# with session_query() (background_psql would note every query in the log);
+# end it with $s->{in} .= "\\q\n"; $s->{run}->finish.
+sub psql_session
+{
+	my ($node) = @_;
+	my $s = { in => '', out => '', err => '', n => 0 };
+	$s->{run} = IPC::Run::start([ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'), '-f', '-' ],
+		'<', \$s->{in}, '>', \$s->{out}, '2>', \$s->{err}, IPC::Run::timeout(300));
+	return $s;
+}
+
+# What $sql printed in session $s (unaligned, tuples only); dies on an error.
+sub session_query
+{
+	my ($s, $sql) = @_;
+	my $n = ++$s->{n};
+	$s->{in} .= "$sql;\n\\echo __done $n\n";
+	$s->{run}->pump until $s->{out} =~ /__done $n\n/ || $s->{err} =~ /ERROR/;
+	die "session: $s->{err}" if $s->{err} =~ /ERROR/;
+	my $out = $s->{out} =~ s/__done $n\n//r;
+	$s->{out} = '';
+	return $out;
+}
+
+# pgbench scripts of writers into a table data (id uuid DEFAULT uuidv7(),
+# w int, kind text), by name: short (two rows 0-150 ms apart), late (a
+# commit 0.3-1.5 s after the insert), early (an id made 0.2-1.2 s before its
+# insert), twophase (PREPARE, then COMMIT or, one time in four, ROLLBACK
+# PREPARED), rollback
+sub writer_scripts
+{
+	return (
+	short => q{
+\set s random(0, 150)
+BEGIN;
+INSERT INTO data (w, kind) VALUES (:client_id, 'short');
+\sleep :s ms
+INSERT INTO data (w, kind) VALUES (:client_id, 'short');
+COMMIT;
+},
+	# a late commit
+	late => q{
+\set s random(300, 1500)
+BEGIN;
+INSERT INTO data (w, kind) VALUES (:client_id, 'late');
+\sleep :s ms
+COMMIT;
+},
+	# an id made long before its row is inserted and committed
+	early => q{
+\set s random(200, 1200)
+BEGIN;
+SELECT uuidv7() AS early \gset
+\sleep :s ms
+INSERT INTO data (id, w, kind) VALUES (':early', :client_id, 'early');
+COMMIT;
+},
+	twophase => q{
+\set g random(1, 2000000000)
+\set s random(0, 400)
+\set c random(1, 4)
+BEGIN;
+INSERT INTO data (w, kind) VALUES (:client_id, 'two-phase');
+PREPARE TRANSACTION 'w:client_id-:g';
+\sleep :s ms
+\if :c = 1
+ROLLBACK PREPARED 'w:client_id-:g';
+\else
+COMMIT PREPARED 'w:client_id-:g';
+\endif
+},
+	rollback => q{
+\set s random(0, 100)
+BEGIN;
+INSERT INTO data (w) VALUES (-:client_id);
+\sleep :s ms
+ROLLBACK;
+},
+	);
 }
 
 1;

@@ -363,8 +363,9 @@ sub ticker_phase
 {
 	say "ticker: $o{TICK_SECONDS} s at each of 10 ms, 100 ms and 1 s";
 	query("ALTER SYSTEM SET shared_preload_libraries = 'pg_uuidx'");
-	query("ALTER SYSTEM SET pg_uuidx.tick_databases = '$ENV{PGDATABASE}'");
 	restart();
+	# its settings are known once the library is loaded
+	query("ALTER SYSTEM SET pg_uuidx.tick_databases = '$ENV{PGDATABASE}'");
 	open(my $md, '>', "$out/ticker.md") or die $!;
 	print $md "## The built-in ticker\n\nOne database ticked on an idle server, $o{TICK_SECONDS} s at each interval "
 	  . "(WAL from `pg_current_wal_lsn()`, CPU from the worker's `/proc/PID/stat`):\n\n"
@@ -381,7 +382,12 @@ sub ticker_phase
 		query("ALTER SYSTEM SET pg_uuidx.tick_interval = '$interval'");
 		query('SELECT pg_reload_conf()');
 		sleep 1;
-		my $pid = query(q{SELECT pid FROM pg_stat_activity WHERE backend_type = 'pg_uuidx ticker'});
+		my $pid;
+		for (1 .. 20)
+		{
+			last if $pid = query(q{SELECT pid FROM pg_stat_activity WHERE backend_type = 'pg_uuidx ticker'});
+			sleep 1;
+		}
 		die "ticker: no worker\n" unless $pid;
 		my ($lsn0, $n0) = split /\|/, query(q{SELECT pg_current_wal_lsn(), n_tup_ins + n_tup_upd
 			FROM pg_stat_all_tables WHERE relname = 'pg_uuidx_last_tick'});

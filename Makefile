@@ -22,6 +22,7 @@ OBJS = \
 	src/guard_ddl.o \
 	src/guard_resend.o \
 	src/horizon.o \
+	src/horizon_state.o \
 	src/horizon_tick.o \
 	src/layouts.o \
 	src/module.o \
@@ -31,6 +32,7 @@ OBJS = \
 	src/read_after.o \
 	src/siphash.o \
 	src/textforms.o \
+	src/tick_table.o \
 	src/ticker.o \
 	src/ticks.o \
 	src/v1v6.o

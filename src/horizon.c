@@ -1,11 +1,13 @@
 /*
  * horizon.c
- *		The commit horizon of uuidv7() and uuidv6() ids:
- *		uuidv7_horizon(), uuidv6_horizon() and pg_uuidx_horizon_holders().
+ *		The commit horizon of uuidv7() and uuidv6() ids: the protocol that
+ *		publishes a transaction's ids and computes the horizon, and
+ *		pg_uuidx_horizon_holders().
  *
- * Owns the shared state that the generators and the guard publish to, the
- * horizon read from it and pg_uuidx.horizon_allowance; may call clock.c,
- * ticks.c, horizon_tick.c (a standby's horizon) and layout.h.
+ * Owns the protocol over the shared state (horizon_state.c) and
+ * pg_uuidx.horizon_allowance; may call horizon_state.h, clock.h, ticks.h
+ * and layouts.h.  Where a reader's horizon comes from (live, or a tick on a
+ * standby) is horizon_tick.c's.
  *
  * A reader that polls "id > last ORDER BY id" misses a row whose id was
  * made early and committed late: the reader has moved past it by then.  The
@@ -60,30 +62,21 @@
  *   or end.  A session whose library's layout is superseded is refused the
  *   horizon and the guard.
  *
- * The state lives in the registry of named shared memory (PostgreSQL 17
- * and later) or, on 15 and 16, in shared memory requested when pg_uuidx is
- * in shared_preload_libraries; without either the horizon is refused.
- *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
+#include "access/parallel.h"
 #include "access/transam.h"
 #include "access/twophase.h"
 #include "access/xact.h"
 #include "access/xlog.h"
-#include <sys/stat.h>
-
-#include "access/parallel.h"
 #include "catalog/pg_authid.h"
 #include "funcapi.h"
 #include "miscadmin.h"
-#include "port/atomics.h"
 #include "storage/ipc.h"
 #include "storage/proc.h"
 #include "storage/procarray.h"
-#include "storage/shmem.h"
-#include "storage/spin.h"
 #include "utils/acl.h"
 #include "utils/backend_status.h"
 #include "utils/builtins.h"
@@ -93,108 +86,13 @@
 
 #include "compat.h"
 #include "horizon.h"
-#include "horizon_tick.h"
+#include "horizon_state.h"
 #include "layout.h"
 #include "layouts.h"
 #include "ticks.h"
 
-#ifdef PG_UUIDX_DSM_REGISTRY
-#include "storage/dsm_registry.h"
-#endif
-
-/*
- * A field of another process's PGPROC, read without a lock once (as
- * procarray.c's UINT32_ACCESS_ONCE): the compiler neither reloads it nor
- * keeps an earlier reading.
- */
-#define PROC_FIELD_ONCE(field) ((uint32) (*((volatile uint32 *) &(field))))
-
-/* a slot without a transaction; also the horizon held at its lowest */
-#define NO_TIME HORIZON_LOWEST
-/* a prepared transaction that made no id */
-#define NO_ID PG_INT64_MAX
-/* databases with a floor of their own; the others share floors[0] */
-#define HORIZON_FLOORS 64
-
 /* pg_uuidx.horizon_allowance: how far the horizon trails the clock (ms) */
 static int	horizon_allowance_ms = 1000;
-
-typedef struct HorizonSlot
-{
-	slock_t		mutex;			/* serializes the writers: the backend and its
-								 * parallel workers */
-	pg_atomic_uint32 lxid;		/* the local id of the transaction lower_us is
-								 * for, set last; InvalidLocalTransactionId
-								 * while it changes */
-	pg_atomic_uint64 lower_us;	/* the least time of an id of that
-								 * transaction (Unix us) */
-	Oid			dbid;			/* that transaction's database */
-	int			registered_pid; /* the process in this slot that uses this
-								 * state (publishes), or another's pid */
-} HorizonSlot;
-
-typedef struct HorizonPrepared
-{
-	FullTransactionId fxid;		/* InvalidFullTransactionId: a free entry */
-	Oid			dbid;
-	int64		lower_us;		/* NO_ID: it made no id */
-} HorizonPrepared;
-
-/*
- * A database's floor: no transaction of that database makes its first id
- * from an earlier time (Unix us).  The entry is taken, once for the life of
- * the state, by the first backend of the database that needs it; when all
- * are taken, the databases without one share the entry floors[0].
- */
-typedef struct HorizonFloor
-{
-	pg_atomic_uint32 dbid;		/* InvalidOid: free; set after floor_us */
-	pg_atomic_uint64 floor_us;
-} HorizonFloor;
-
-/*
- * The layout of this state: a library whose layout differs uses a segment
- * (or shared memory) of another name, never this one, and registers its
- * layout (layouts.c).  test/t/135_layout_change.pl builds a library of
- * another layout (PG_UUIDX_TEST_LAYOUT), and one that keeps this name
- * (PG_UUIDX_TEST_LAYOUT_SAME_NAME) to show what the name prevents.
- */
-#define HORIZON_BUILD_LAYOUT 3	/* 1.6: 2 */
-#ifdef PG_UUIDX_TEST_LAYOUT
-#define HORIZON_LAYOUT PG_UUIDX_TEST_LAYOUT
-#else
-#define HORIZON_LAYOUT HORIZON_BUILD_LAYOUT
-#endif
-#ifdef PG_UUIDX_TEST_LAYOUT_SAME_NAME
-#define HORIZON_NAME "pg_uuidx_horizon_" CppAsString2(HORIZON_BUILD_LAYOUT)
-#else
-#define HORIZON_NAME "pg_uuidx_horizon_" CppAsString2(HORIZON_LAYOUT)
-#endif
-
-typedef struct HorizonShared
-{
-	uint32		layout;			/* HORIZON_LAYOUT */
-#ifdef PG_UUIDX_TEST_LAYOUT
-	char		test_field[64]; /* what another layout adds */
-#endif
-	pg_atomic_uint64 epoch_us;	/* the clock when this server first used the
-								 * state out of recovery; 0 before */
-	slock_t		mutex;			/* protects taking a floor and the next two */
-	TimestampTz library_since;	/* sessions that started before this may run
-								 * another library */
-	bool		old_sessions;	/* some may still: see unregistered_horizon() */
-	int			nslots;
-	int			nprepared;
-	int			prepared_tranche;	/* prepared_lock's tranche */
-	LWLock		prepared_lock;	/* protects prepared[], which is scanned */
-	HorizonFloor floors[HORIZON_FLOORS];
-	HorizonSlot slots[FLEXIBLE_ARRAY_MEMBER];
-	/* then nprepared HorizonPrepared: see prepared_table() */
-} HorizonShared;
-
-static HorizonShared *shared = NULL;
-static bool tracked = false;	/* this backend has registered in the state */
-static HorizonFloor *my_floor = NULL;	/* this database's floor */
 
 /*
  * The local id of this process's transaction once it has published, and
@@ -202,273 +100,6 @@ static HorizonFloor *my_floor = NULL;	/* this database's floor */
  */
 static LocalTransactionId published_lxid = InvalidLocalTransactionId;
 static int64 xact_lower_us;
-
-static HorizonSlot *slot_of(HorizonShared *s, PGPROC *proc);
-
-/*
- * Entries for every prepared transaction plus one for each backend between
- * PRE_PREPARE and the end of its PREPARE, so the table cannot fill up; none
- * where prepared transactions are disabled (the default).
- */
-#define PREPARED_ENTRIES (max_prepared_xacts > 0 ? max_prepared_xacts + MaxBackends : 0)
-
-static Size
-horizon_slots_size(int nslots)
-{
-	return MAXALIGN(add_size(offsetof(HorizonShared, slots),
-							 mul_size(nslots, sizeof(HorizonSlot))));
-}
-
-static Size
-horizon_size(void)
-{
-	return add_size(horizon_slots_size(MaxBackends),
-					mul_size(PREPARED_ENTRIES, sizeof(HorizonPrepared)));
-}
-
-static HorizonPrepared *
-prepared_table(HorizonShared *s)
-{
-	return (HorizonPrepared *) ((char *) s + horizon_slots_size(s->nslots));
-}
-
-static void
-horizon_init(HorizonShared *s)
-{
-	HorizonPrepared *prepared;
-
-	s->layout = HORIZON_LAYOUT;
-	pg_atomic_init_u64(&s->epoch_us, 0);
-	SpinLockInit(&s->mutex);
-	s->library_since = 0;
-	s->old_sessions = false;
-	s->nslots = MaxBackends;
-	s->nprepared = PREPARED_ENTRIES;
-	s->prepared_tranche = PG_UUIDX_NEW_TRANCHE("pg_uuidx");
-	LWLockInitialize(&s->prepared_lock, s->prepared_tranche);
-	for (int i = 0; i < HORIZON_FLOORS; i++)
-	{
-		pg_atomic_init_u32(&s->floors[i].dbid, InvalidOid);
-		pg_atomic_init_u64(&s->floors[i].floor_us, (uint64) NO_TIME);
-	}
-	for (int i = 0; i < s->nslots; i++)
-	{
-		SpinLockInit(&s->slots[i].mutex);
-		pg_atomic_init_u32(&s->slots[i].lxid, InvalidLocalTransactionId);
-		pg_atomic_init_u64(&s->slots[i].lower_us, (uint64) NO_TIME);
-		s->slots[i].dbid = InvalidOid;
-		s->slots[i].registered_pid = 0;
-	}
-	prepared = prepared_table(s);
-	for (int i = 0; i < s->nprepared; i++)
-		prepared[i].fxid = InvalidFullTransactionId;
-}
-
-#ifdef PG_UUIDX_DSM_REGISTRY
-/*
- * When this library's file was installed: the change time of its inode,
- * which every install (make install, dpkg) renews, rounded up to the next
- * second; now if it cannot be read.
- */
-static TimestampTz
-library_installed_at(void)
-{
-	char		path[MAXPGPATH];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/pg_uuidx%s", pkglib_path, DLSUFFIX);
-	if (stat(path, &st) != 0)
-		return GetCurrentTimestamp();
-	return time_t_to_timestamptz(st.st_ctime + 1);
-}
-
-/*
- * The state is made by the first backend that needs it, which may be long
- * after the server started: if this library's file was installed after
- * the start, sessions older than the file may run an older library.
- */
-static void
-horizon_dsm_init(PG_UUIDX_DSM_INIT_PARAMS)
-{
-	HorizonShared *s = (HorizonShared *) ptr;
-
-	horizon_init(s);
-	s->library_since = library_installed_at();
-	s->old_sessions = s->library_since > PgStartTime;
-}
-#else
-static shmem_request_hook_type prev_shmem_request_hook = NULL;
-static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
-
-static void
-horizon_shmem_request(void)
-{
-	if (prev_shmem_request_hook)
-		prev_shmem_request_hook();
-	RequestAddinShmemSpace(horizon_size());
-}
-
-static void
-horizon_shmem_startup(void)
-{
-	bool		found;
-
-	if (prev_shmem_startup_hook)
-		prev_shmem_startup_hook();
-	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	shared = ShmemInitStruct(HORIZON_NAME, horizon_size(), &found);
-	if (!found)
-		horizon_init(shared);
-	LWLockRelease(AddinShmemInitLock);
-}
-#endif
-
-/* *v raised to at least to: a floor, or the epoch, never goes down */
-static void
-raise_to(pg_atomic_uint64 *v, int64 to)
-{
-	uint64		old = pg_atomic_read_u64(v);
-
-	while ((int64) old < to && !pg_atomic_compare_exchange_u64(v, &old, (uint64) to))
-		;
-}
-
-#ifdef PG_UUIDX_DSM_REGISTRY
-/*
- * This layout's state, in use before a library of another layout was, is
- * used again (that library was replaced by this one's file): every session
- * started until now may run the other library, and its readers may have
- * handed out horizons up to the clock, so the epoch and every floor are
- * raised to it, as after a restart.
- */
-static void
-taken_back(HorizonShared *s)
-{
-	int64		now_us = unix_us_from_unix_time(clock_now());
-
-	/* an epoch not taken yet will be, at the first use out of recovery */
-	if (pg_atomic_read_u64(&s->epoch_us) != 0)
-		raise_to(&s->epoch_us, now_us);
-	for (int i = 0; i < HORIZON_FLOORS; i++)
-		raise_to(&s->floors[i].floor_us, now_us);
-	SpinLockAcquire(&s->mutex);
-	s->library_since = GetCurrentTimestamp();
-	s->old_sessions = true;
-	SpinLockRelease(&s->mutex);
-}
-#endif
-
-/*
- * The shared state, or NULL where there is none: outside a backend of a
- * running server (the postmaster, a single-user server), and on 15 and 16
- * without shared_preload_libraries.
- */
-static HorizonShared *
-horizon_attach(void)
-{
-	if (!IsUnderPostmaster || MyProc == NULL)
-		return NULL;
-#ifdef PG_UUIDX_DSM_REGISTRY
-	if (shared == NULL)
-	{
-		bool		found;
-
-		/* before the state's epoch is taken: see horizon_compute() */
-		bool		after_other = layouts_register(HORIZON_LAYOUT);
-
-		shared = PG_UUIDX_GET_NAMED_DSM(HORIZON_NAME, horizon_size(),
-										horizon_dsm_init, &found);
-
-		/*
-		 * This layout's state was in use before another's (a library
-		 * installed and then replaced by the one before it): every session
-		 * started until now may run that other library.
-		 */
-		if (found && after_other)
-			taken_back(shared);
-	}
-#endif
-	if (shared != NULL && shared->layout != HORIZON_LAYOUT)
-		elog(ERROR, "shared memory \"%s\" has layout %u, not %u",
-			 HORIZON_NAME, shared->layout, HORIZON_LAYOUT);
-	if (shared != NULL && !tracked)
-	{
-		PG_UUIDX_REGISTER_TRANCHE(shared->prepared_tranche, "pg_uuidx");
-		slot_of(shared, MyProc)->registered_pid = MyProcPid;
-		tracked = true;
-	}
-	return shared;
-}
-
-/*
- * The clock when this server first used its state out of recovery: no
- * horizon of this server's life is later, nor was any before its start,
- * crash restart or promotion (a clock that does not step back).
- */
-static int64
-horizon_epoch(HorizonShared *s)
-{
-	uint64		epoch = 0;
-	uint64		now = (uint64) unix_us_from_unix_time(clock_now());
-
-	if (pg_atomic_compare_exchange_u64(&s->epoch_us, &epoch, now))
-		return (int64) now;
-	return (int64) epoch;
-}
-
-/*
- * Model step "floor_start": this database's floor, taken on its first use
- * out of recovery at the epoch, or at the newest tick of the database if
- * higher.  A restart or a promotion forgets the floors: the epoch is past
- * every horizon the server handed out before, and the tick past every one
- * that readers on standbys and subscribers were given.  When every entry is
- * taken, the databases without one share floors[0], raised to the same.
- */
-static HorizonFloor *
-database_floor(HorizonShared *s)
-{
-	HorizonFloor *found = NULL;
-	int64		start;
-
-	if (my_floor != NULL)
-		return my_floor;
-	for (int i = 1; i < HORIZON_FLOORS && found == NULL; i++)
-		if (pg_atomic_read_u32(&s->floors[i].dbid) == MyDatabaseId)
-			found = &s->floors[i];
-	if (found == NULL)
-	{
-		start = Max(horizon_epoch(s), stored_tick_us());
-		SpinLockAcquire(&s->mutex);
-		for (int i = 1; i < HORIZON_FLOORS && found == NULL; i++)
-		{
-			Oid			dbid = pg_atomic_read_u32(&s->floors[i].dbid);
-
-			if (dbid == MyDatabaseId)
-				found = &s->floors[i];
-			else if (dbid == InvalidOid)
-			{
-				found = &s->floors[i];
-				pg_atomic_write_u64(&found->floor_us, (uint64) start);
-				/* the floor before its owner: pairs with the read barrier below */
-				pg_write_barrier();
-				pg_atomic_write_u32(&found->dbid, MyDatabaseId);
-			}
-		}
-		SpinLockRelease(&s->mutex);
-		if (found == NULL)
-		{
-			found = &s->floors[0];
-			raise_to(&found->floor_us, start);
-		}
-	}
-	/*
-	 * an entry found by its dbid is read after it: pairs with the write
-	 * barrier between floor_us and dbid above
-	 */
-	pg_read_barrier();
-	my_floor = found;
-	return my_floor;
-}
 
 /*
  * The state to publish to, or NULL: none outside a backend (the postmaster
@@ -483,78 +114,6 @@ publishing_state(void)
 		RecoveryInProgress() || TransactionStartedDuringRecovery())
 		return NULL;
 	return horizon_attach();
-}
-
-static HorizonSlot *
-slot_of(HorizonShared *s, PGPROC *proc)
-{
-	int			i = PG_UUIDX_PROC_NUMBER_OF(proc);
-
-	if (i < 0 || i >= s->nslots)
-		elog(ERROR, "process number %d has no horizon slot", i);
-	return &s->slots[i];
-}
-
-/*
- * The transaction a slot holds a time for and that time, read without the
- * writers' lock: false when the slot is empty.  A writer clears lxid while
- * it changes the slot, so two equal readings of lxid around the time mean
- * that the time belongs to that transaction.
- */
-static bool
-read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us, Oid *dbid)
-{
-	for (;;)
-	{
-		LocalTransactionId first = pg_atomic_read_u32(&slot->lxid);
-
-		if (first == InvalidLocalTransactionId)
-			return false;
-		/* pairs with publish()'s barrier after it clears lxid */
-		pg_read_barrier();
-		*lower_us = (int64) pg_atomic_read_u64(&slot->lower_us);
-		*dbid = slot->dbid;
-		/* pairs with publish()'s barrier before it sets lxid */
-		pg_read_barrier();
-		*lxid = pg_atomic_read_u32(&slot->lxid);
-		if (*lxid == first)
-			return true;
-	}
-}
-
-/*
- * Publish lower_us for the transaction of this process or, in a parallel
- * worker, of its leader (the worker's own transaction ends before the
- * leader's rows become visible).  The first publication for a transaction
- * replaces whatever the slot held; later ones only lower it.
- */
-static void
-publish(HorizonShared *s, int64 lower_us)
-{
-	PGPROC	   *owner = MyProc->lockGroupLeader ? MyProc->lockGroupLeader : MyProc;
-	LocalTransactionId lxid = PG_UUIDX_PROC_LXID(owner);
-	HorizonSlot *slot = slot_of(s, owner);
-
-	if (lxid == InvalidLocalTransactionId)
-		elog(ERROR, "the transaction of process %d has no local id", owner->pid);
-	SpinLockAcquire(&slot->mutex);
-	if (pg_atomic_read_u32(&slot->lxid) == lxid)
-	{
-		if (lower_us < (int64) pg_atomic_read_u64(&slot->lower_us))
-			pg_atomic_write_u64(&slot->lower_us, (uint64) lower_us);
-	}
-	else
-	{
-		pg_atomic_write_u32(&slot->lxid, InvalidLocalTransactionId);
-		/* lxid cleared before the fields change: read_slot()'s first barrier */
-		pg_write_barrier();
-		slot->dbid = MyDatabaseId;
-		pg_atomic_write_u64(&slot->lower_us, (uint64) lower_us);
-		/* the fields before lxid names them: read_slot()'s second barrier */
-		pg_write_barrier();
-		pg_atomic_write_u32(&slot->lxid, lxid);
-	}
-	SpinLockRelease(&slot->mutex);
 }
 
 /* whether this process's transaction has published (and xact_lower_us is its) */
@@ -578,14 +137,14 @@ static int64
 publish_from(HorizonShared *s, int64 now_us, int64 id_us)
 {
 	bool		first = !published_here();
-	HorizonFloor *f = database_floor(s);
+	HorizonFloor *f = horizon_floor(s);
 	int64		lower = id_us;
 	int64		floor_us;
 
 	if (first)
 		lower = Min(id_us, Max(now_us, (int64) pg_atomic_read_u64(&f->floor_us)));
 	/* model step "gen_publish" (a generator), "guard_publish" (the guard) */
-	publish(s, lower);
+	horizon_publish_slot(s, lower);
 	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
 	/*
 	 * The slot is visible before the floor is read: pairs with
@@ -688,7 +247,7 @@ prepared_in_progress(FullTransactionId fxid)
 static void
 forget_finished_prepared(HorizonShared *s)
 {
-	HorizonPrepared *prepared = prepared_table(s);
+	HorizonPrepared *prepared = horizon_prepared_table(s);
 	FullTransactionId *fxids = palloc(sizeof(FullTransactionId) * s->nprepared);
 
 	LWLockAcquire(&s->prepared_lock, LW_SHARED);
@@ -717,7 +276,7 @@ forget_finished_prepared(HorizonShared *s)
 static void
 remember_prepared(HorizonShared *s, FullTransactionId fxid, int64 lower_us)
 {
-	HorizonPrepared *prepared = prepared_table(s);
+	HorizonPrepared *prepared = horizon_prepared_table(s);
 
 	/* no entries: PREPARE is refused right after */
 	if (s->nprepared == 0)
@@ -766,7 +325,7 @@ horizon_xact_callback(XactEvent event, void *arg)
 	fxid = GetTopFullTransactionIdIfAny();
 	if (!FullTransactionIdIsValid(fxid) || (s = horizon_attach()) == NULL)
 		return;
-	if (!read_slot(slot_of(s, MyProc), &lxid, &lower_us, &dbid) ||
+	if (!horizon_read_slot(horizon_slot(s, MyProc), &lxid, &lower_us, &dbid) ||
 		lxid != PG_UUIDX_PROC_LXID(MyProc))
 		lower_us = NO_ID;
 	remember_prepared(s, fxid, lower_us);
@@ -780,15 +339,7 @@ horizon_xact_callback(XactEvent event, void *arg)
 void
 horizon_init_module(void)
 {
-#ifndef PG_UUIDX_DSM_REGISTRY
-	if (process_shared_preload_libraries_in_progress)
-	{
-		prev_shmem_request_hook = shmem_request_hook;
-		shmem_request_hook = horizon_shmem_request;
-		prev_shmem_startup_hook = shmem_startup_hook;
-		shmem_startup_hook = horizon_shmem_startup;
-	}
-#endif
+	horizon_state_init_module();
 	RegisterXactCallback(horizon_xact_callback, NULL);
 
 	/*
@@ -856,7 +407,7 @@ fxid_in(FullTransactionId fxid, FullTransactionId *fxids, int n)
 static int64
 prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 {
-	HorizonPrepared *prepared = prepared_table(s);
+	HorizonPrepared *prepared = horizon_prepared_table(s);
 	HorizonPrepared *mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
 	FullTransactionId *known = palloc(sizeof(FullTransactionId) * s->nprepared);
 	FullTransactionId *listed = palloc(sizeof(FullTransactionId) * max_prepared_xacts);
@@ -1008,14 +559,14 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 				 errdetail("Before PostgreSQL 17 the transactions that make ids are tracked in shared memory that only a preloaded library gets."),
 				 errhint("Add pg_uuidx to shared_preload_libraries and restart the server.")));
 
-	f = database_floor(s);
+	f = horizon_floor(s);
 
 	/*
 	 * Model step "raise_floor": the clock less the allowance; this
 	 * database's floor raised to it before the slots are read
 	 */
 	clock_us = unix_us_from_unix_time(clock_now()) - (int64) horizon_allowance_ms * US_PER_MS;
-	raise_to(&f->floor_us, clock_us);
+	horizon_raise(&f->floor_us, clock_us);
 	horizon = (int64) pg_atomic_read_u64(&f->floor_us);
 	/*
 	 * The floor raised before the slots are read: pairs with publish_from()'s
@@ -1041,7 +592,7 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 		int64		lower_us;
 		Oid			dbid;
 
-		if (i == self || !read_slot(&s->slots[i], &lxid, &lower_us, &dbid))
+		if (i == self || !horizon_read_slot(&s->slots[i], &lxid, &lower_us, &dbid))
 			continue;
 		/*
 		 * Counts while the process runs that transaction (file header): the
@@ -1104,44 +655,6 @@ horizon_live_us(const char *caller)
 	return horizon_compute(caller, NULL);
 }
 
-/*
- * The horizon as an id of "version" (7 or 6): the live one, or on a standby
- * the newest tick replicated from the primary; caller names the SQL
- * function in errors.
- */
-static pg_uuid_t *
-horizon_uuid(FunctionCallInfo fcinfo, int version, const char *caller)
-{
-	return horizon_id(RecoveryInProgress() ?
-					  tick_horizon_us(fcinfo->flinfo->fn_oid, false, caller) :
-					  horizon_live_us(caller), version);
-}
-
-PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_horizon);
-
-/*
- * uuidv7_horizon() -> uuid: every uuidv7() id below it that a transaction
- * of this database will ever commit is visible to a statement that starts
- * after this call; the calling transaction's own ids are not waited for.
- * On a standby, the newest tick's horizon.
- */
-Datum
-pg_uuidx_uuidv7_horizon(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_UUID_P(horizon_uuid(fcinfo, 7, "uuidv7_horizon()"));
-}
-
-PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_horizon);
-
-/*
- * uuidv6_horizon() -> uuid: the same for uuidv6() ids.
- */
-Datum
-pg_uuidx_uuidv6_horizon(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_UUID_P(horizon_uuid(fcinfo, 6, "uuidv6_horizon()"));
-}
-
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
 
 /*
@@ -1159,3 +672,4 @@ pg_uuidx_horizon_holders(PG_FUNCTION_ARGS)
 	(void) horizon_compute("pg_uuidx_horizon_holders()", (ReturnSetInfo *) fcinfo->resultinfo);
 	return (Datum) 0;
 }
+

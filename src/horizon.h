@@ -4,8 +4,8 @@
  *		generators, or a guarded table's inserts, will ever put into a
  *		committed row is already visible.
  *
- * Owns the shared state behind uuidv7_horizon() and uuidv6_horizon(); may
- * call clock.h.
+ * Owns the protocol behind uuidv7_horizon() and uuidv6_horizon(); may call
+ * clock.h.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */

@@ -4,8 +4,10 @@
  *		pg_uuidx_last_tick, and the readers' horizon from it on a standby or
  *		a logical subscriber.
  *
- * Owns the table pg_uuidx_last_tick (one row); may call horizon.c and
- * ticks.h.
+ * Owns where a reader's horizon comes from (the live horizon or the newest
+ * tick), pg_uuidx_tick(), uuidv7_horizon() and uuidv6_horizon(), and the
+ * check that a subscription carries the ticks with the rows; may call
+ * horizon.h and tick_table.h.
  *
  * A standby and a subscriber know nothing of the primary's open
  * transactions, so they cannot compute a horizon; they can read one that
@@ -28,96 +30,21 @@
  */
 #include "postgres.h"
 
-#include "access/genam.h"
-#include "access/relation.h"
-#include "access/table.h"
-#include "access/tableam.h"
 #include "access/xlog.h"
-#include "catalog/dependency.h"
-#include "catalog/indexing.h"
 #include "catalog/partition.h"
-#include "catalog/pg_class.h"
-#include "catalog/pg_extension.h"
-#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
-#include "executor/tuptable.h"
 #include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
-#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
-#include "utils/rel.h"
-#include "utils/snapmgr.h"
 #include "utils/timestamp.h"
+#include "utils/uuid.h"
 
 #include "compat.h"
 #include "horizon.h"
 #include "horizon_tick.h"
-#include "ticks.h"
-
-#define TICK_TABLE "pg_uuidx_last_tick"
-
-/*
- * The table pg_uuidx_last_tick of the extension that owns function fn_oid,
- * found by that function's schema and checked to belong to the same
- * extension: no other role's object can take its place.
- */
-static Oid
-tick_table(Oid fn_oid)
-{
-	Oid			extension = getExtensionOfObject(ProcedureRelationId, fn_oid);
-	Oid			relid = get_relname_relid(TICK_TABLE, get_func_namespace(fn_oid));
-
-	if (!OidIsValid(extension) || !OidIsValid(relid) ||
-		getExtensionOfObject(RelationRelationId, relid) != extension)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("the table %s of extension pg_uuidx is missing", TICK_TABLE),
-				 errhint("ALTER EXTENSION pg_uuidx UPDATE creates it.")));
-	return relid;
-}
-
-/*
- * The table pg_uuidx_last_tick of this database's extension pg_uuidx, or
- * InvalidOid where there is none (no extension, or one from before 1.6):
- * found through the extension's schema and checked to be a member of it.
- */
-static Oid
-database_tick_table(void)
-{
-	Relation	extrel;
-	ScanKeyData key;
-	SysScanDesc extscan;
-	HeapTuple	tuple;
-	Oid			extension = InvalidOid;
-	Oid			schema = InvalidOid;
-	Oid			relid;
-
-	extrel = table_open(ExtensionRelationId, AccessShareLock);
-	ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ,
-				CStringGetDatum("pg_uuidx"));
-	extscan = systable_beginscan(extrel, ExtensionNameIndexId, true, NULL, 1, &key);
-	if (HeapTupleIsValid(tuple = systable_getnext(extscan)))
-	{
-		extension = ((Form_pg_extension) GETSTRUCT(tuple))->oid;
-		schema = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
-	}
-	systable_endscan(extscan);
-	table_close(extrel, AccessShareLock);
-
-	relid = OidIsValid(schema) ? get_relname_relid(TICK_TABLE, schema) : InvalidOid;
-	if (OidIsValid(relid) && getExtensionOfObject(RelationRelationId, relid) != extension)
-		relid = InvalidOid;
-	return relid;
-}
-
-static const char *
-qualified_name(Oid relid)
-{
-	return quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
-									  get_rel_name(relid));
-}
+#include "tick_table.h"
 
 /* A subscription of this database and what it writes */
 typedef struct SubscriptionWrites
@@ -230,7 +157,7 @@ SubscribedWithTicks(Oid relid, List *tables, Oid tick_relid, const char *caller)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("%s cannot read %s up to a tick: subscription \"%s\" writes its rows but not %s",
-						caller, qualified_name(relid), rows_only->name, TICK_TABLE),
+						caller, tick_qualified_name(relid), rows_only->name, TICK_TABLE),
 				 ticks != NULL ?
 				 errdetail("The ticks come from subscription \"%s\". Each subscription applies the publisher's transactions at its own pace, so a tick can arrive before rows below it.",
 						   ticks->name) :
@@ -242,30 +169,12 @@ SubscribedWithTicks(Oid relid, List *tables, Oid tick_relid, const char *caller)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("%s cannot read %s up to a tick: subscriptions \"%s\" and \"%s\" both write %s",
-						caller, qualified_name(relid), ticks->name, ticks_too->name, TICK_TABLE),
+						caller, tick_qualified_name(relid), ticks->name, ticks_too->name, TICK_TABLE),
 				 errdetail("Subscription \"%s\" writes the rows read. A tick that another subscription applies can arrive before rows below it.",
 						   rows->name),
 				 errhint("Keep %s in the publications of one subscription only: the one that writes the rows read.",
 						 TICK_TABLE)));
 	return true;
-}
-
-static TimestampTz
-timestamptz_from_horizon(int64 horizon_us)
-{
-	TimestampTz ts;
-
-	if (horizon_us == HORIZON_LOWEST)
-		TIMESTAMP_NOBEGIN(ts);
-	else
-		ts = horizon_us - UNIX_TO_PG_EPOCH_US;
-	return ts;
-}
-
-static int64
-horizon_from_timestamptz(TimestampTz ts)
-{
-	return TIMESTAMP_NOT_FINITE(ts) ? HORIZON_LOWEST : ts + UNIX_TO_PG_EPOCH_US;
 }
 
 int64
@@ -280,7 +189,7 @@ tick_horizon_us(Oid fn_oid, bool published, const char *caller)
 	int			rc;
 
 	initStringInfo(&query);
-	appendStringInfo(&query, "SELECT horizon, system_identifier FROM %s", qualified_name(relid));
+	appendStringInfo(&query, "SELECT horizon, system_identifier FROM %s", tick_qualified_name(relid));
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
 	if ((rc = SPI_execute(query.data, true, 0)) != SPI_OK_SELECT)
@@ -325,62 +234,6 @@ reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int from_tick, const char
 	return horizon_live_us(caller);
 }
 
-/*
- * Store horizon (and the time and this server) in the tick table relid,
- * never lowering the horizon stored, as the table's owner: the only role
- * that may write it.  Returns the horizon the table holds now.
- */
-static TimestampTz
-StoreTick(Oid relid, TimestampTz horizon)
-{
-	Relation	rel = relation_open(relid, RowExclusiveLock);
-	Oid			owner = rel->rd_rel->relowner;
-	Oid			save_userid;
-	int			save_sec_context;
-	StringInfoData query;
-	Oid			argtypes[3] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID};
-	Datum		args[3];
-	TimestampTz stored = 0;
-
-	relation_close(rel, NoLock);
-	args[0] = TimestampTzGetDatum(horizon);
-	args[1] = TimestampTzGetDatum(GetCurrentTimestamp());
-	args[2] = Int64GetDatum((int64) GetSystemIdentifier());
-	initStringInfo(&query);
-	appendStringInfo(&query,
-					 "INSERT INTO %s (one, horizon, ticked_at, system_identifier) VALUES (true, $1, $2, $3) "
-					 "ON CONFLICT (one) DO UPDATE SET "
-					 "horizon = GREATEST(%s.horizon, EXCLUDED.horizon), ticked_at = EXCLUDED.ticked_at, "
-					 "system_identifier = EXCLUDED.system_identifier "
-					 "RETURNING horizon",
-					 qualified_name(relid), qualified_name(relid));
-
-	GetUserIdAndSecContext(&save_userid, &save_sec_context);
-	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
-						   SECURITY_RESTRICTED_OPERATION);
-	PG_TRY();
-	{
-		bool		isnull;
-		int			rc;
-
-		if ((rc = SPI_connect()) != SPI_OK_CONNECT)
-			elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-		if ((rc = SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1)) != SPI_OK_INSERT_RETURNING ||
-			SPI_processed != 1)
-			elog(ERROR, "SPI_execute_with_args failed on %s: %s, %llu rows", TICK_TABLE,
-				 SPI_result_code_string(rc), (unsigned long long) SPI_processed);
-		stored = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
-												   SPI_tuptable->tupdesc, 1, &isnull));
-		SPI_finish();
-	}
-	PG_FINALLY();
-	{
-		SetUserIdAndSecContext(save_userid, save_sec_context);
-	}
-	PG_END_TRY();
-	return stored;
-}
-
 /* whether a subscription of this database writes the tick table relid */
 static bool
 ticks_subscribed(Oid relid)
@@ -421,7 +274,7 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 				 errdetail("The ticks of this database come from the publisher; a tick made here would hold this server's horizon, not the publisher's."),
 				 errhint("Call it on the publisher.")));
 
-	PG_RETURN_TIMESTAMPTZ(StoreTick(relid, timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()"))));
+	PG_RETURN_TIMESTAMPTZ(store_tick(relid, timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()"))));
 }
 
 TickOutcome
@@ -433,42 +286,44 @@ tick_this_database(void)
 		return TICK_NO_TABLE;
 	if (ticks_subscribed(relid))
 		return TICK_SUBSCRIBED;
-	StoreTick(relid, timestamptz_from_horizon(horizon_live_us("the pg_uuidx ticker")));
+	store_tick(relid, timestamptz_from_horizon(horizon_live_us("the pg_uuidx ticker")));
 	return TICK_STORED;
 }
 
 /*
- * The newest tick stored in this database (Unix us), or HORIZON_LOWEST
- * where there is none: no extension pg_uuidx, no table of its own (before
- * 1.6), or an empty one.  Read without the caller's privileges: it is the
- * extension's own table, found through the extension's schema and checked
- * to be a member of it.
+ * The horizon as an id of "version" (7 or 6): the live one, or on a standby
+ * the newest tick replicated from the primary; caller names the SQL
+ * function in errors.
  */
-int64
-stored_tick_us(void)
+static pg_uuid_t *
+horizon_uuid(FunctionCallInfo fcinfo, int version, const char *caller)
 {
-	Oid			relid = database_tick_table();
-	int64		newest = HORIZON_LOWEST;
+	return horizon_id(RecoveryInProgress() ?
+					  tick_horizon_us(fcinfo->flinfo->fn_oid, false, caller) :
+					  horizon_live_us(caller), version);
+}
 
-	if (OidIsValid(relid))
-	{
-		Relation	rel = table_open(relid, AccessShareLock);
-		AttrNumber	attnum = get_attnum(relid, "horizon");
-		Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
-		TableScanDesc scan = PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot);
-		TupleTableSlot *slot = table_slot_create(rel, NULL);
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_horizon);
 
-		while (attnum > 0 && table_scan_getnextslot(scan, ForwardScanDirection, slot))
-		{
-			bool		isnull;
-			Datum		value = slot_getattr(slot, attnum, &isnull);
+/*
+ * uuidv7_horizon() -> uuid: every uuidv7() id below it that a transaction
+ * of this database will ever commit is visible to a statement that starts
+ * after this call; the calling transaction's own ids are not waited for.
+ * On a standby, the newest tick's horizon.
+ */
+Datum
+pg_uuidx_uuidv7_horizon(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(horizon_uuid(fcinfo, 7, "uuidv7_horizon()"));
+}
 
-			if (!isnull)
-				newest = Max(newest, horizon_from_timestamptz(DatumGetTimestampTz(value)));
-		}
-		ExecDropSingleTupleTableSlot(slot);
-		table_endscan(scan);
-		table_close(rel, AccessShareLock);
-	}
-	return newest;
+PG_FUNCTION_INFO_V1(pg_uuidx_uuidv6_horizon);
+
+/*
+ * uuidv6_horizon() -> uuid: the same for uuidv6() ids.
+ */
+Datum
+pg_uuidx_uuidv6_horizon(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(horizon_uuid(fcinfo, 6, "uuidv6_horizon()"));
 }

@@ -3,8 +3,9 @@
  *		Ticks: the commit horizon recorded in a table of the extension, for
  *		readers on standbys and logical subscribers.
  *
- * Owns the table pg_uuidx_last_tick, pg_uuidx_tick() and the check that a
- * subscription carries the ticks with the rows; may call horizon.c.
+ * Owns where a reader's horizon comes from (the live horizon or the newest
+ * tick), pg_uuidx_tick() and the check that a subscription carries the
+ * ticks with the rows; may call horizon.h and tick_table.h.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
@@ -30,12 +31,6 @@ extern int64 tick_horizon_us(Oid fn_oid, bool published, const char *caller);
  * horizon when from_tick is unknown (-1).
  */
 extern int64 reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int from_tick, const char *caller);
-
-/*
- * The newest tick stored in this database (Unix us), or HORIZON_LOWEST when
- * there is none; whoever the caller is.
- */
-extern int64 stored_tick_us(void);
 
 /* What tick_this_database() did */
 typedef enum TickOutcome

@@ -1,0 +1,214 @@
+/*
+ * tick_table.c
+ *		The table pg_uuidx_last_tick: finding this database's (or a
+ *		function's extension's), storing a tick in it, reading the newest.
+ *
+ * Owns the table pg_uuidx_last_tick (one row); calls nothing of pg_uuidx's
+ * above it: the shared state reads it (a database's floor starts at its
+ * newest tick), and horizon_tick.c and the ticker write it.
+ *
+ * The right to tick is EXECUTE on pg_uuidx_tick(), not the right to write
+ * a value: the function computes the horizon and writes it as the table's
+ * owner, the only role that may write the table.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+ */
+#include "postgres.h"
+
+#include "access/genam.h"
+#include "access/relation.h"
+#include "access/table.h"
+#include "access/tableam.h"
+#include "catalog/dependency.h"
+#include "catalog/indexing.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_extension.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "executor/tuptable.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/snapmgr.h"
+#include "utils/timestamp.h"
+
+#include "compat.h"
+#include "horizon.h"
+#include "tick_table.h"
+#include "ticks.h"
+
+/*
+ * The table pg_uuidx_last_tick of the extension that owns function fn_oid,
+ * found by that function's schema and checked to belong to the same
+ * extension: no other role's object can take its place.
+ */
+Oid
+tick_table(Oid fn_oid)
+{
+	Oid			extension = getExtensionOfObject(ProcedureRelationId, fn_oid);
+	Oid			relid = get_relname_relid(TICK_TABLE, get_func_namespace(fn_oid));
+
+	if (!OidIsValid(extension) || !OidIsValid(relid) ||
+		getExtensionOfObject(RelationRelationId, relid) != extension)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("the table %s of extension pg_uuidx is missing", TICK_TABLE),
+				 errhint("ALTER EXTENSION pg_uuidx UPDATE creates it.")));
+	return relid;
+}
+
+/*
+ * The table pg_uuidx_last_tick of this database's extension pg_uuidx, or
+ * InvalidOid where there is none (no extension, or one from before 1.6):
+ * found through the extension's schema and checked to be a member of it.
+ */
+Oid
+database_tick_table(void)
+{
+	Relation	extrel;
+	ScanKeyData key;
+	SysScanDesc extscan;
+	HeapTuple	tuple;
+	Oid			extension = InvalidOid;
+	Oid			schema = InvalidOid;
+	Oid			relid;
+
+	extrel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ,
+				CStringGetDatum("pg_uuidx"));
+	extscan = systable_beginscan(extrel, ExtensionNameIndexId, true, NULL, 1, &key);
+	if (HeapTupleIsValid(tuple = systable_getnext(extscan)))
+	{
+		extension = ((Form_pg_extension) GETSTRUCT(tuple))->oid;
+		schema = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	}
+	systable_endscan(extscan);
+	table_close(extrel, AccessShareLock);
+
+	relid = OidIsValid(schema) ? get_relname_relid(TICK_TABLE, schema) : InvalidOid;
+	if (OidIsValid(relid) && getExtensionOfObject(RelationRelationId, relid) != extension)
+		relid = InvalidOid;
+	return relid;
+}
+
+const char *
+tick_qualified_name(Oid relid)
+{
+	return quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
+									  get_rel_name(relid));
+}
+
+TimestampTz
+timestamptz_from_horizon(int64 horizon_us)
+{
+	TimestampTz ts;
+
+	if (horizon_us == HORIZON_LOWEST)
+		TIMESTAMP_NOBEGIN(ts);
+	else
+		ts = horizon_us - UNIX_TO_PG_EPOCH_US;
+	return ts;
+}
+
+int64
+horizon_from_timestamptz(TimestampTz ts)
+{
+	return TIMESTAMP_NOT_FINITE(ts) ? HORIZON_LOWEST : ts + UNIX_TO_PG_EPOCH_US;
+}
+
+/*
+ * Store horizon (and the time and this server) in the tick table relid,
+ * never lowering the horizon stored, as the table's owner: the only role
+ * that may write it.  Returns the horizon the table holds now.
+ */
+TimestampTz
+store_tick(Oid relid, TimestampTz horizon)
+{
+	Relation	rel = relation_open(relid, RowExclusiveLock);
+	Oid			owner = rel->rd_rel->relowner;
+	Oid			save_userid;
+	int			save_sec_context;
+	StringInfoData query;
+	Oid			argtypes[3] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID};
+	Datum		args[3];
+	TimestampTz stored = 0;
+
+	relation_close(rel, NoLock);
+	args[0] = TimestampTzGetDatum(horizon);
+	args[1] = TimestampTzGetDatum(GetCurrentTimestamp());
+	args[2] = Int64GetDatum((int64) GetSystemIdentifier());
+	initStringInfo(&query);
+	appendStringInfo(&query,
+					 "INSERT INTO %s (one, horizon, ticked_at, system_identifier) VALUES (true, $1, $2, $3) "
+					 "ON CONFLICT (one) DO UPDATE SET "
+					 "horizon = GREATEST(%s.horizon, EXCLUDED.horizon), ticked_at = EXCLUDED.ticked_at, "
+					 "system_identifier = EXCLUDED.system_identifier "
+					 "RETURNING horizon",
+					 tick_qualified_name(relid), tick_qualified_name(relid));
+
+	GetUserIdAndSecContext(&save_userid, &save_sec_context);
+	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
+						   SECURITY_RESTRICTED_OPERATION);
+	PG_TRY();
+	{
+		bool		isnull;
+		int			rc;
+
+		if ((rc = SPI_connect()) != SPI_OK_CONNECT)
+			elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
+		if ((rc = SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1)) != SPI_OK_INSERT_RETURNING ||
+			SPI_processed != 1)
+			elog(ERROR, "SPI_execute_with_args failed on %s: %s, %llu rows", TICK_TABLE,
+				 SPI_result_code_string(rc), (unsigned long long) SPI_processed);
+		stored = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
+												   SPI_tuptable->tupdesc, 1, &isnull));
+		SPI_finish();
+	}
+	PG_FINALLY();
+	{
+		SetUserIdAndSecContext(save_userid, save_sec_context);
+	}
+	PG_END_TRY();
+	return stored;
+}
+
+
+/*
+ * The newest tick stored in this database (Unix us), or HORIZON_LOWEST
+ * where there is none: no extension pg_uuidx, no table of its own (before
+ * 1.6), or an empty one.  Read without the caller's privileges: it is the
+ * extension's own table, found through the extension's schema and checked
+ * to be a member of it.
+ */
+int64
+stored_tick_us(void)
+{
+	Oid			relid = database_tick_table();
+	int64		newest = HORIZON_LOWEST;
+
+	if (OidIsValid(relid))
+	{
+		Relation	rel = table_open(relid, AccessShareLock);
+		AttrNumber	attnum = get_attnum(relid, "horizon");
+		Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
+		TableScanDesc scan = PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot);
+		TupleTableSlot *slot = table_slot_create(rel, NULL);
+
+		while (attnum > 0 && table_scan_getnextslot(scan, ForwardScanDirection, slot))
+		{
+			bool		isnull;
+			Datum		value = slot_getattr(slot, attnum, &isnull);
+
+			if (!isnull)
+				newest = Max(newest, horizon_from_timestamptz(DatumGetTimestampTz(value)));
+		}
+		ExecDropSingleTupleTableSlot(slot);
+		table_endscan(scan);
+		table_close(rel, AccessShareLock);
+	}
+	return newest;
+}
+

@@ -1,0 +1,47 @@
+/*
+ * tick_table.h
+ *		The table pg_uuidx_last_tick.
+ *
+ * Owns the table pg_uuidx_last_tick; calls nothing of pg_uuidx's above it.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+ */
+#ifndef PG_UUIDX_TICK_TABLE_H
+#define PG_UUIDX_TICK_TABLE_H
+
+#include "utils/timestamp.h"
+
+#define TICK_TABLE "pg_uuidx_last_tick"
+
+/*
+ * The table pg_uuidx_last_tick of the extension that owns function fn_oid,
+ * checked to belong to that extension; an error when it is missing.
+ */
+extern Oid	tick_table(Oid fn_oid);
+
+/*
+ * The table pg_uuidx_last_tick of this database's extension pg_uuidx, or
+ * InvalidOid where there is none (no extension, or one from before 1.6).
+ */
+extern Oid	database_tick_table(void);
+
+/* a relation's name, schema-qualified and quoted as needed */
+extern const char *tick_qualified_name(Oid relid);
+
+/* a horizon (Unix us, or HORIZON_LOWEST) as the table stores it, and back */
+extern TimestampTz timestamptz_from_horizon(int64 horizon_us);
+extern int64 horizon_from_timestamptz(TimestampTz ts);
+
+/*
+ * Store horizon in the tick table relid, never lowering the one stored, as
+ * the table's owner; returns the horizon the table holds now.
+ */
+extern TimestampTz store_tick(Oid relid, TimestampTz horizon);
+
+/*
+ * The newest tick stored in this database (Unix us), or HORIZON_LOWEST
+ * when there is none; whoever the caller is.
+ */
+extern int64 stored_tick_us(void);
+
+#endif							/* PG_UUIDX_TICK_TABLE_H */

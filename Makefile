@@ -15,6 +15,7 @@ MODULE_big = pg_uuidx
 OBJS = \
 	src/backfill.o \
 	src/clock.o \
+	src/consume.o \
 	src/entropy.o \
 	src/facade.o \
 	src/generate.o \
@@ -47,6 +48,7 @@ REGRESS = \
 	namebased \
 	read \
 	read_after_tables \
+	consume \
 	guard \
 	range \
 	textforms \

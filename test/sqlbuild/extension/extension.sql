@@ -38,12 +38,17 @@ SELECT lives_ok(format('CREATE EXTENSION pg_uuidx SCHEMA older VERSION %L', :'pr
                 format('CREATE EXTENSION pg_uuidx VERSION %L', :'previous'));
 SELECT is((SELECT extversion FROM pg_extension WHERE extname = 'pg_uuidx'), :'previous',
           'the previous version is installed');
--- the generators whose bodies 1.6 changed, as the previous version had
--- other bodies: the update must replace them
+-- the generators whose bodies 1.6 changed ("Replaced in 1.6" in
+-- sqlonly/generate.sql): where the update is the one from 1.5, the previous
+-- version had other bodies, which the update must replace (the update from
+-- 1.6 to 1.7 replaces none)
+SELECT :'previous' = '1.5' AS bodies_replaced \gset
+\if :bodies_replaced
 CREATE OR REPLACE FUNCTION older.uuidv7() RETURNS uuid LANGUAGE sql VOLATILE PARALLEL UNSAFE RETURN NULL::uuid;
 CREATE OR REPLACE FUNCTION older.uuidv6() RETURNS uuid LANGUAGE sql VOLATILE PARALLEL UNSAFE RETURN NULL::uuid;
 CREATE OR REPLACE FUNCTION older.uuidv7(shift interval) RETURNS uuid LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
     AS 'BEGIN RETURN NULL; END';
+\endif
 SELECT lives_ok('ALTER EXTENSION pg_uuidx UPDATE', 'ALTER EXTENSION pg_uuidx UPDATE');
 SELECT is(older.pg_uuidx_build(), 'sql', 'updated: pg_uuidx_build() is ''sql''');
 CREATE TEMP TABLE updated AS SELECT * FROM pg_temp.api();

@@ -17,6 +17,7 @@ OBJS = \
 	src/clock.o \
 	src/consume.o \
 	src/entropy.o \
+	src/extension_table.o \
 	src/facade.o \
 	src/generate.o \
 	src/guard.o \
@@ -32,6 +33,7 @@ OBJS = \
 	src/read.o \
 	src/read_after.o \
 	src/siphash.o \
+	src/stats.o \
 	src/textforms.o \
 	src/tick_table.o \
 	src/ticker.o \

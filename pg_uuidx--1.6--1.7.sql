@@ -37,12 +37,13 @@ REVOKE ALL ON @extschema@.pg_uuidx_consumer_positions FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_consumer_positions TO @extowner@;
 
 CREATE VIEW @extschema@.pg_uuidx_consumers WITH (security_barrier = true) AS
-SELECT p.relid, p.consumer, p.last_id, p.role, p.moved_at
+SELECT p.relid, p.consumer, p.last_id, p.role, p.moved_at,
+       pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) @extschema@.uuid_extract_timestamp_us(p.last_id) AS lag
 FROM @extschema@.pg_uuidx_consumer_positions p
 WHERE pg_catalog.has_table_privilege(p.relid::pg_catalog.oid, 'SELECT');
 
 COMMENT ON VIEW @extschema@.pg_uuidx_consumers IS
-'the consumers of pg_uuidx_consume() of the relations the current role may read: relation, name, last_id (the greatest id read), role, when it last moved';
+'the consumers of pg_uuidx_consume() of the relations the current role may read: relation, name, last_id (the greatest id read), role, when it last moved, lag (how long ago the id of its position was made)';
 
 REVOKE ALL ON @extschema@.pg_uuidx_consumers FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_consumers TO PUBLIC;
@@ -63,3 +64,36 @@ LANGUAGE C VOLATILE PARALLEL UNSAFE;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_consumer_reset(regclass, text, uuid) IS
 'removes a consumer''s position (after_id NULL: it starts again from the first row) or sets it to after_id; true if it had one; for the position''s role or the table''s owner';
+
+-- Health (docs/reading-in-order.md, "Health"): what the shared state says of
+-- this database, and the view that adds the newest tick and the holders.
+CREATE FUNCTION @extschema@.pg_uuidx_stats_state(OUT horizon timestamptz, OUT floor timestamptz,
+                                                 OUT refusals bigint)
+RETURNS record
+AS 'MODULE_PATHNAME', 'pg_uuidx_stats_state'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_stats_state() IS
+'the live commit horizon of this database, its floor, and the ids the guard refused in it since the server started; NULLs on a standby and where there is no shared state';
+
+CREATE VIEW @extschema@.pg_uuidx_stats AS
+SELECT pg_catalog.current_database() AS database,
+       h.horizon,
+       pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) h.horizon AS horizon_lag,
+       s.floor,
+       s.refusals,
+       t.horizon AS tick_horizon,
+       t.ticked_at,
+       pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) t.ticked_at AS tick_age,
+       CASE WHEN s.horizon IS NOT NULL
+            THEN (SELECT pg_catalog.count(*) FROM @extschema@.pg_uuidx_horizon_holders())::pg_catalog.int4
+       END AS holders
+FROM @extschema@.pg_uuidx_stats_state() s
+LEFT JOIN @extschema@.pg_uuidx_last_tick t ON true
+CROSS JOIN LATERAL (SELECT CASE WHEN pg_catalog.pg_is_in_recovery() THEN t.horizon ELSE s.horizon END) h(horizon);
+
+COMMENT ON VIEW @extschema@.pg_uuidx_stats IS
+'the health of reading in order in this database: the horizon (on a standby the newest tick) and how far it trails the clock, the floor, the guard''s refusals since the server started, the newest tick and its age, the sessions and prepared transactions holding the horizon';
+
+REVOKE ALL ON @extschema@.pg_uuidx_stats FROM PUBLIC;
+GRANT SELECT ON @extschema@.pg_uuidx_stats TO PUBLIC;

@@ -6,7 +6,7 @@
  *		position.
  *
  * Owns the table pg_uuidx_consumer_positions and these two SQL functions;
- * may call read_after.c.
+ * may call read_after.h and extension_table.h.
  *
  * A consumer is a row of pg_uuidx_consumer_positions: a relation, a name,
  * its position last_id, the greatest id read (NULL: none yet), and the role
@@ -51,6 +51,7 @@
 #include "utils/uuid.h"
 
 #include "compat.h"
+#include "extension_table.h"
 #include "read_after.h"
 
 #define POSITIONS_TABLE "pg_uuidx_consumer_positions"
@@ -63,26 +64,6 @@ typedef struct ConsumerPosition
 	bool		position_null;	/* no row read yet */
 	pg_uuid_t	position;		/* the greatest id read */
 } ConsumerPosition;
-
-/*
- * The table pg_uuidx_consumer_positions of the extension that owns
- * function fn_oid, found by that function's schema and checked to belong to
- * the same extension.
- */
-static Oid
-PositionsTable(Oid fn_oid)
-{
-	Oid			extension = getExtensionOfObject(ProcedureRelationId, fn_oid);
-	Oid			relid = get_relname_relid(POSITIONS_TABLE, get_func_namespace(fn_oid));
-
-	if (!OidIsValid(extension) || !OidIsValid(relid) ||
-		getExtensionOfObject(RelationRelationId, relid) != extension)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("the table %s of extension pg_uuidx is missing", POSITIONS_TABLE),
-				 errhint("ALTER EXTENSION pg_uuidx UPDATE creates it.")));
-	return relid;
-}
 
 /* A standby cannot store a position */
 static void
@@ -279,7 +260,7 @@ pg_uuidx_consume(PG_FUNCTION_ARGS)
 	read_after_target(fcinfo, caller, NameStr(*PG_GETARG_NAME(3)), &target);
 	RefuseTemporary(caller, target.relid);
 
-	table = PositionsTable(fcinfo->flinfo->fn_oid);
+	table = extension_table(fcinfo->flinfo->fn_oid, POSITIONS_TABLE);
 	LockPosition(table, target.relid, consumer, user, &pos);
 	if (!has_privs_of_role(user, pos.role))
 		ereport(ERROR,
@@ -349,7 +330,7 @@ pg_uuidx_consumer_reset(PG_FUNCTION_ARGS)
 		RefuseTemporary(caller, relid);
 	}
 
-	table = PositionsTable(fcinfo->flinfo->fn_oid);
+	table = extension_table(fcinfo->flinfo->fn_oid, POSITIONS_TABLE);
 	for (int attempt = 0; attempt < 100; attempt++)
 	{
 		(void) PositionsQuery(table, PositionsSQL(table, "SELECT role, last_id FROM %s" WHERE_CONSUMER " FOR UPDATE"),

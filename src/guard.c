@@ -210,6 +210,7 @@ refuse(pg_uuid_t *id, int64 id_us, int64 floor_us, bool unique)
 	char	   *made = pstrdup(timestamptz_to_str(id_us - UNIX_TO_PG_EPOCH_US));
 	char	   *horizon = pstrdup(timestamptz_to_str(floor_us - UNIX_TO_PG_EPOCH_US));
 
+	horizon_refused();
 	ereport(ERROR,
 			(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
 			 errmsg("id %s was made at %s, below the commit horizon already handed out (%s)",

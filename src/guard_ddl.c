@@ -326,6 +326,7 @@ cover_rows(Oid relid, Oid guardfn)
 			char	   *made = pstrdup(timestamptz_to_str(id_us - UNIX_TO_PG_EPOCH_US));
 			char	   *horizon = pstrdup(timestamptz_to_str(floor_us - UNIX_TO_PG_EPOCH_US));
 
+			horizon_refused();
 			ereport(ERROR,
 					(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
 					 errmsg("table \"%s\" holds id %s made at %s, below the commit horizon already handed out (%s)",

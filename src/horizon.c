@@ -649,6 +649,30 @@ horizon_id(int64 horizon_us, int version)
 	return uuid;
 }
 
+void
+horizon_refused(void)
+{
+	HorizonShared *s = publishing_state();
+
+	if (s != NULL)
+		pg_atomic_fetch_add_u64(&horizon_floor(s)->refusals, 1);
+}
+
+bool
+horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
+{
+	HorizonShared *s;
+	HorizonFloor *f;
+
+	if (RecoveryInProgress() || (s = horizon_attach()) == NULL)
+		return false;
+	*horizon_us = horizon_compute("pg_uuidx_stats", NULL);
+	f = horizon_floor(s);
+	*floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
+	*refusals = pg_atomic_read_u64(&f->refusals);
+	return true;
+}
+
 int64
 horizon_live_us(const char *caller)
 {

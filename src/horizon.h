@@ -40,6 +40,16 @@ extern void horizon_init_module(void);
 /* pg_uuidx.horizon_allowance in milliseconds */
 extern int	horizon_allowance(void);
 
+/* count a refusal of the guard in this database (pg_uuidx_stats) */
+extern void horizon_refused(void);
+
+/*
+ * The live horizon, this database's floor (Unix us) and the guard's
+ * refusals in it since the state was made; false on a standby or where
+ * there is no state.
+ */
+extern bool horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals);
+
 /* the live horizon as a Unix time in us, or HORIZON_LOWEST; not on a standby */
 extern int64 horizon_live_us(const char *caller);
 

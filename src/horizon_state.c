@@ -88,6 +88,7 @@ horizon_init(HorizonShared *s)
 	{
 		pg_atomic_init_u32(&s->floors[i].dbid, InvalidOid);
 		pg_atomic_init_u64(&s->floors[i].floor_us, (uint64) NO_TIME);
+		pg_atomic_init_u64(&s->floors[i].refusals, 0);
 	}
 	for (int i = 0; i < s->nslots; i++)
 	{

@@ -64,6 +64,7 @@ typedef struct HorizonFloor
 {
 	pg_atomic_uint32 dbid;		/* InvalidOid: free; set after floor_us */
 	pg_atomic_uint64 floor_us;
+	pg_atomic_uint64 refusals;	/* ids the guard refused in the database */
 } HorizonFloor;
 
 /*

@@ -3,9 +3,10 @@
  *		The table pg_uuidx_last_tick: finding this database's (or a
  *		function's extension's), storing a tick in it, reading the newest.
  *
- * Owns the table pg_uuidx_last_tick (one row); calls nothing of pg_uuidx's
- * above it: the shared state reads it (a database's floor starts at its
- * newest tick), and horizon_tick.c and the ticker write it.
+ * Owns the table pg_uuidx_last_tick (one row); may call extension_table.h
+ * and nothing else of pg_uuidx's: the shared state reads it (a database's
+ * floor starts at its newest tick), and horizon_tick.c and the ticker write
+ * it.
  *
  * The right to tick is EXECUTE on pg_uuidx_tick(), not the right to write
  * a value: the function computes the horizon and writes it as the table's
@@ -36,28 +37,15 @@
 #include "utils/timestamp.h"
 
 #include "compat.h"
+#include "extension_table.h"
 #include "horizon.h"
 #include "tick_table.h"
 #include "ticks.h"
 
-/*
- * The table pg_uuidx_last_tick of the extension that owns function fn_oid,
- * found by that function's schema and checked to belong to the same
- * extension: no other role's object can take its place.
- */
 Oid
 tick_table(Oid fn_oid)
 {
-	Oid			extension = getExtensionOfObject(ProcedureRelationId, fn_oid);
-	Oid			relid = get_relname_relid(TICK_TABLE, get_func_namespace(fn_oid));
-
-	if (!OidIsValid(extension) || !OidIsValid(relid) ||
-		getExtensionOfObject(RelationRelationId, relid) != extension)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("the table %s of extension pg_uuidx is missing", TICK_TABLE),
-				 errhint("ALTER EXTENSION pg_uuidx UPDATE creates it.")));
-	return relid;
+	return extension_table(fn_oid, TICK_TABLE);
 }
 
 /*

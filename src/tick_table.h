@@ -2,7 +2,7 @@
  * tick_table.h
  *		The table pg_uuidx_last_tick.
  *
- * Owns the table pg_uuidx_last_tick; calls nothing of pg_uuidx's above it.
+ * Owns the table pg_uuidx_last_tick; may call extension_table.h.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */

@@ -78,6 +78,8 @@ INSERT INTO api VALUES
     -- consumers: they write their positions, PARALLEL UNSAFE
     ('pg_uuidx_consume', '{anyelement,text,integer,name,integer}', 'volatile', false),
     ('pg_uuidx_consumer_reset', '{regclass,text,uuid}', 'volatile', false),
+    -- health: reads the shared state and computes the horizon
+    ('pg_uuidx_stats_state', '{}', 'volatile', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),
@@ -93,7 +95,7 @@ CREATE TEMP TABLE restricted (fn text, args text[]);
 INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuidv6', '{}'),
     ('uuidv7_at', '{"timestamp with time zone"}'), ('uuidv7_at', '{"timestamp without time zone"}'),
     ('uuidv7_horizon', '{}'), ('uuidv6_horizon', '{}'), ('pg_uuidx_horizon_holders', '{}'),
-    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}');
+    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}'), ('pg_uuidx_stats_state', '{}');
 
 -- PARALLEL UNSAFE functions that are not procedures
 CREATE TEMP TABLE unsafe (fn text);
@@ -104,7 +106,7 @@ INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_guard_ddl'), ('
 CREATE TEMP TABLE procedures (fn text);
 INSERT INTO procedures VALUES ('pg_uuidx_adopt_pg_uuidv7'), ('pg_uuidx_hand_over_to_core');
 
-SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 7);
+SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 8);
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
 FROM api;
@@ -146,6 +148,8 @@ SELECT is(has_function_privilege('public', 'uuidx.pg_uuidx_tick()', 'EXECUTE'), 
 -- pg_uuidx_consume() and pg_uuidx_consumer_reset()
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_consumers', 'SELECT'), true,
           'everyone reads the view pg_uuidx_consumers');
+SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_stats', 'SELECT'), true,
+          'everyone reads the view pg_uuidx_stats');
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_consumer_positions', 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE'),
           false, 'PUBLIC neither reads nor writes pg_uuidx_consumer_positions');
 

@@ -15,7 +15,6 @@ MODULE_big = pg_uuidx
 OBJS = \
 	src/backfill.o \
 	src/clock.o \
-	src/consume.o \
 	src/entropy.o \
 	src/extension_table.o \
 	src/facade.o \
@@ -50,7 +49,6 @@ REGRESS = \
 	namebased \
 	read \
 	read_after_tables \
-	consume \
 	guard \
 	range \
 	textforms \

@@ -1287,7 +1287,7 @@ init {
 }
 #endif
 
-/* ------------------------------------- a newer layout installed (issue 41) */
+/* ----------------------- a library of a newer layout installed in place */
 
 #if defined(SC_LAYOUT)
 bool		newer = false;	/* the registry holds the newer layout */

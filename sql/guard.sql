@@ -67,7 +67,8 @@ CREATE TABLE g6 (event_id uuid, note text);
 CREATE TRIGGER g6_guard BEFORE INSERT OR UPDATE ON g6
     FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('event_id', '6');
 
--- the allowance: a setting of milliseconds, 1 s unless set
+-- the allowance: a guard's third argument, at most and by default the
+-- server's setting of milliseconds, 1 s unless set
 SHOW pg_uuidx.horizon_allowance;
 SELECT setting, unit, context FROM pg_settings WHERE name = 'pg_uuidx.horizon_allowance';
 
@@ -159,14 +160,33 @@ CREATE TRIGGER g_stmt BEFORE INSERT ON g_bad FOR EACH STATEMENT EXECUTE FUNCTION
 CREATE TRIGGER g_none BEFORE INSERT OR UPDATE ON g_bad FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
 CREATE TRIGGER g_type BEFORE INSERT OR UPDATE ON g_bad FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('label');
 CREATE TRIGGER g_ver BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '4');
-CREATE TRIGGER g_many BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', 'x');
+CREATE TRIGGER g_many BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '1s', 'x');
+CREATE TRIGGER g_word BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', 'x');
+CREATE TRIGGER g_unit BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '5 parsecs');
+CREATE TRIGGER g_neg BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '-1');
+CREATE TRIGGER g_hours BEFORE INSERT OR UPDATE ON g7 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '2h');
 SELECT count(*) AS guards FROM pg_trigger WHERE tgfoid = 'pg_uuidx_horizon_guard()'::regprocedure;
--- only a superuser sets the allowance (a lower one refuses other sessions' ids)
-CREATE ROLE guard_user;
-SET ROLE guard_user;
+-- no session sets the allowance, not even a superuser's: a guard's readers
+-- in other sessions must read with the allowance it lets ids in with
 SET pg_uuidx.horizon_allowance = 0;
-RESET ROLE;
-DROP ROLE guard_user;
+
+-- a guard's own allowance: below the setting it refuses what the setting
+-- would let in; above it, the setting is the most
+CREATE TABLE g_quick (id uuid PRIMARY KEY);
+CREATE TRIGGER g_quick_guard BEFORE INSERT OR UPDATE ON g_quick
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '100ms');
+CREATE TABLE g_slow (id uuid PRIMARY KEY);
+CREATE TRIGGER g_slow_guard BEFORE INSERT OR UPDATE ON g_slow
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '1h');
+SELECT hand_out(7) AS handed_out;
+SELECT NOT :'horizon'::boolean OR refused('g_quick', uuidv7(interval '-500 ms')) AS quick_refuses_half_second;
+SELECT refused('g_quick', uuidv7()) AS quick_refuses_now;
+SELECT refused('g7', uuidv7(interval '-500 ms')) AS default_refuses_half_second;
+SELECT NOT :'horizon'::boolean OR refused('g_slow', uuidv7(interval '-2 s')) AS slow_refuses_2s;
+SELECT NOT :'horizon'::boolean
+       OR refusal_hint($$INSERT INTO g_quick VALUES (uuidv7(interval '-1 s'))$$)
+          LIKE '%raise the guard''s allowance (its third argument, at most pg_uuidx.horizon_allowance)%' AS hint_names_argument;
+DROP TABLE g_quick, g_slow;
 
 DROP TABLE g7, g6, g_bad;
 
@@ -297,10 +317,11 @@ WHERE tgname = 'zz_guard' AND tgrelid::regclass::text LIKE 'g_parts%' OR tgrelid
 -- detached, then attached again once a horizon passed its rows: refused;
 -- with the guard disabled in the transaction, the rows join uncovered
 ALTER TABLE g_parts DETACH PARTITION g_filled;
-SET pg_uuidx.horizon_allowance = 0;
+DROP TRIGGER zz_guard ON g_parts;
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_parts
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '0');
 SELECT pg_sleep(0.01);
 SELECT hand_out(7) AS handed_out;
-RESET pg_uuidx.horizon_allowance;
 SELECT NOT :'horizon'::boolean
        OR state($$ALTER TABLE g_parts ATTACH PARTITION g_filled FOR VALUES IN ('b')$$) = '40001' AS reattach_refused;
 BEGIN;

@@ -38,6 +38,7 @@
 #include "commands/trigger.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/timestamp.h"
@@ -53,13 +54,17 @@
 	(TRIGGER_TYPE_ROW | TRIGGER_TYPE_BEFORE | TRIGGER_TYPE_INSERT | TRIGGER_TYPE_UPDATE)
 
 /*
- * The id column a guard trigger names and the version of its ids:
- * (), (column) or (column, version), version 7 (the default) or 6.
+ * The id column a guard trigger names, the version of its ids and how long
+ * before their insert it lets them be made: (), (column), (column,
+ * version) or (column, version, allowance), version 7 (the default) or 6,
+ * the allowance in the units of pg_uuidx.horizon_allowance (ms by default),
+ * which is also its default and its most.
  */
 const char *
-guard_column(Trigger *trigger, int *version)
+guard_column(Trigger *trigger, int *version, int *allowance_ms)
 {
 	*version = 7;
+	*allowance_ms = horizon_allowance();
 	if (trigger->tgnargs > 1)
 	{
 		if (strcmp(trigger->tgargs[1], "7") != 0 && strcmp(trigger->tgargs[1], "6") != 0)
@@ -70,11 +75,24 @@ guard_column(Trigger *trigger, int *version)
 		*version = trigger->tgargs[1][0] - '0';
 	}
 	if (trigger->tgnargs > 2)
+	{
+		const char *hint = NULL;
+		int			ms;
+
+		if (!parse_int(trigger->tgargs[2], &ms, GUC_UNIT_MS, &hint) || ms < 0 || ms > 3600 * 1000)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("the allowance argument of trigger \"%s\" must be a time from 0 to 1h, not \"%s\"",
+							trigger->tgname, trigger->tgargs[2]),
+					 hint ? errhint("%s", _(hint)) : errhint("Write it as pg_uuidx.horizon_allowance is written, as in '200ms' or '1s'.")));
+		*allowance_ms = Min(ms, *allowance_ms);
+	}
+	if (trigger->tgnargs > 3)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("trigger \"%s\" passes %d arguments to pg_uuidx_horizon_guard()",
 						trigger->tgname, trigger->tgnargs),
-				 errhint("Pass the id column and the version, as in pg_uuidx_horizon_guard('id', '7').")));
+				 errhint("Pass the id column, the version and the allowance, as in pg_uuidx_horizon_guard('id', '7', '200ms').")));
 	return trigger->tgnargs > 0 ? trigger->tgargs[0] : "id";
 }
 
@@ -195,14 +213,14 @@ check_order(Trigger *guard, Relation rel)
  * column whose stored value BEFORE triggers cannot see.
  */
 AttrNumber
-guard_check_trigger(Trigger *trigger, Relation rel, int *version)
+guard_check_trigger(Trigger *trigger, Relation rel, int *version, int *allowance_ms)
 {
 	check_declaration(trigger, rel);
-	return id_column(trigger, rel, guard_column(trigger, version));
+	return id_column(trigger, rel, guard_column(trigger, version, allowance_ms));
 }
 
 pg_noreturn static void
-refuse(pg_uuid_t *id, int64 id_us, int64 floor_us, bool unique)
+refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us, int allowance_ms, bool unique)
 {
 	char	   *text = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(id)));
 
@@ -215,11 +233,11 @@ refuse(pg_uuid_t *id, int64 id_us, int64 floor_us, bool unique)
 			(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
 			 errmsg("id %s was made at %s, below the commit horizon already handed out (%s)",
 					text, made, horizon),
-			 errdetail("Ids made more than pg_uuidx.horizon_allowance (%d ms) before their insert can fall below the horizon that readers have already read up to.",
-					   horizon_allowance()),
+			 errdetail("Trigger \"%s\" allows ids made up to %d ms before their insert; older ones can fall below the horizon that readers have already read up to.",
+					   trigger->tgname, allowance_ms),
 			 unique ?
-			 errhint("No committed row holds this id in the table's unique index, so this row is not stored yet: retry the transaction with a new id, or raise pg_uuidx.horizon_allowance.") :
-			 errhint("Retry the transaction with a new id, or raise pg_uuidx.horizon_allowance; if the row may be stored already (a re-send), look for it first: without a unique index on the id the guard cannot tell.")));
+			 errhint("No committed row holds this id in the table's unique index, so this row is not stored yet: retry the transaction with a new id, or raise the guard's allowance (its third argument, at most pg_uuidx.horizon_allowance).") :
+			 errhint("Retry the transaction with a new id, or raise the guard's allowance (its third argument, at most pg_uuidx.horizon_allowance); if the row may be stored already (a re-send), look for it first: without a unique index on the id the guard cannot tell.")));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_guard);
@@ -237,6 +255,7 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 	HeapTuple	row;
 	AttrNumber	attnum;
 	int			version;
+	int			allowance_ms;
 	Datum		value;
 	bool		isnull;
 	pg_uuid_t  *id;
@@ -249,7 +268,7 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
 				 errmsg("pg_uuidx_horizon_guard() must be called as a trigger")));
 	rel = trigdata->tg_relation;
-	attnum = guard_check_trigger(trigdata->tg_trigger, rel, &version);
+	attnum = guard_check_trigger(trigdata->tg_trigger, rel, &version, &allowance_ms);
 	check_order(trigdata->tg_trigger, rel);
 
 	row = TRIGGER_FIRED_BY_UPDATE(trigdata->tg_event) ? trigdata->tg_newtuple : trigdata->tg_trigtuple;
@@ -274,11 +293,11 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 				 errdetail("Trigger \"%s\" reads column \"%s\" in version %d id order.",
 						   trigdata->tg_trigger->tgname,
 						   NameStr(TupleDescAttr(rel->rd_att, attnum - 1)->attname), version)));
-	if (horizon_cover(id_us, &floor_us))
+	if (horizon_cover(id_us, allowance_ms, &floor_us))
 		return PointerGetDatum(row);
 	/* a re-send of a stored row cannot store another: let it meet its row */
 	conflict = guard_row_conflicts(rel, row, attnum);
 	if (conflict == GUARD_CONFLICT)
 		return PointerGetDatum(row);
-	refuse(id, id_us, floor_us, conflict == GUARD_NO_CONFLICT);
+	refuse(trigdata->tg_trigger, id, id_us, floor_us, allowance_ms, conflict == GUARD_NO_CONFLICT);
 }

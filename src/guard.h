@@ -12,23 +12,27 @@
 #define PG_UUIDX_GUARD_H
 
 #include "access/htup.h"
+#include "nodes/pg_list.h"
 #include "utils/relcache.h"
 #include "utils/reltrigger.h"
 #include "utils/uuid.h"
 
 /*
- * The id column a guard trigger names and the version of its ids: the
- * trigger's arguments (), (column) or (column, version), version '7' (the
- * default) or '6'.
+ * The id column a guard trigger names, the version of its ids and its
+ * allowance: the trigger's arguments (), (column), (column, version) or
+ * (column, version, allowance), version '7' (the default) or '6', the
+ * allowance at most pg_uuidx.horizon_allowance, and that by default.
  */
-extern const char *guard_column(Trigger *trigger, int *version);
+extern const char *guard_column(Trigger *trigger, int *version, int *allowance_ms);
 
 /*
- * The id column of guard trigger on rel and its version, after refusing a
- * declaration under which some rows would skip the guard, bad arguments,
- * and a column that BEFORE triggers do not see the stored value of.
+ * The id column of guard trigger on rel, its version and allowance, after
+ * refusing a declaration under which some rows would skip the guard, bad
+ * arguments, and a column that BEFORE triggers do not see the stored value
+ * of.
  */
-extern AttrNumber guard_check_trigger(Trigger *trigger, Relation rel, int *version);
+extern AttrNumber guard_check_trigger(Trigger *trigger, Relation rel, int *version,
+									  int *allowance_ms);
 
 /*
  * The time of id (Unix us) for the guard of ids of version; false when id
@@ -57,6 +61,13 @@ extern GuardConflict guard_row_conflicts(Relation rel, HeapTuple row, AttrNumber
  * member belongs to; InvalidOid when there is none.
  */
 extern Oid	guard_function(Oid member);
+
+/*
+ * The allowance to read tables with: the greatest of their guards' (of
+ * function guardfn, enabled or not), or READ_GENERATED when none has a
+ * guard
+ */
+extern int	guard_read_allowance(List *tables, Oid guardfn);
 
 /*
  * Refuses relid, or a table that inherits from it, that is under a table

@@ -67,13 +67,14 @@
 #include "horizon.h"
 #include "ticks.h"
 
-/* a guard trigger of a table: its name, its column and its ids' version */
+/* a guard trigger of a table: its name, its column, its ids' version, its allowance */
 typedef struct GuardOf
 {
 	Oid			relid;
 	const char *name;
 	const char *column;
 	int			version;
+	int			allowance_ms;
 	bool		enabled;
 } GuardOf;
 
@@ -107,12 +108,28 @@ guards_of(Oid relid, Oid guardfn)
 		guard = palloc(sizeof(GuardOf));
 		guard->relid = relid;
 		guard->name = pstrdup(trigger->tgname);
-		guard->column = pstrdup(guard_column(trigger, &guard->version));
+		guard->column = pstrdup(guard_column(trigger, &guard->version, &guard->allowance_ms));
 		guard->enabled = trigger->tgenabled != TRIGGER_DISABLED;
 		guards = lappend(guards, guard);
 	}
 	relation_close(rel, NoLock);
 	return guards;
+}
+
+int
+guard_read_allowance(List *tables, Oid guardfn)
+{
+	int			allowance_ms = READ_GENERATED;
+	ListCell   *lc;
+
+	foreach(lc, tables)
+	{
+		ListCell   *g;
+
+		foreach(g, guards_of(lfirst_oid(lc), guardfn))
+			allowance_ms = Max(allowance_ms, ((GuardOf *) lfirst(g))->allowance_ms);
+	}
+	return allowance_ms;
 }
 
 /* The tables relid inherits from, directly or not (partitions' parents too) */
@@ -320,7 +337,7 @@ cover_rows(Oid relid, Oid guardfn)
 							get_rel_name(relid), text, guard->version),
 					 errdetail("Trigger \"%s\" of \"%s\" reads column \"%s\" in version %d id order.",
 							   guard->name, get_rel_name(guard->relid), guard->column, guard->version)));
-		if (!horizon_cover(id_us, &floor_us))
+		if (!horizon_cover(id_us, guard->allowance_ms, &floor_us))
 		{
 			/* timestamptz_to_str() returns a static buffer */
 			char	   *made = pstrdup(timestamptz_to_str(id_us - UNIX_TO_PG_EPOCH_US));
@@ -355,9 +372,10 @@ check_new_guard(Oid relid, const char *name, Oid guardfn)
 	{
 		Trigger    *trigger = &rel->trigdesc->triggers[i];
 		int			version;
+		int			allowance_ms;
 
 		if (trigger->tgfoid == guardfn && strcmp(trigger->tgname, name) == 0)
-			guard_check_trigger(trigger, rel, &version);
+			guard_check_trigger(trigger, rel, &version, &allowance_ms);
 	}
 	relation_close(rel, NoLock);
 }

@@ -20,8 +20,8 @@
  * test/model/ checks it; "model step" comments name the model's steps):
  *
  * - A transaction's first id publishes, in the slot of the backend that
- *   runs the transaction, a time "lower" that no id of that transaction will
- *   be below, with the transaction's local id.  A parallel worker publishes
+ *   runs the transaction, a time "lower" that no id the generators make for
+ *   that transaction will be below, with the transaction's local id.  A parallel worker publishes
  *   in its leader's slot, for the leader's transaction, lowering its time if
  *   need be.  A slot counts only while the process in it still runs the
  *   transaction it was published for: its local id is cleared when the
@@ -29,9 +29,6 @@
  *   no end of a transaction or of a process can leave a slot behind.
  *   PREPARE TRANSACTION moves the slot's time into a table of prepared
  *   transactions, kept until the transaction is no longer in progress.
- * - The horizon is the least of the clock less pg_uuidx.horizon_allowance,
- *   the slots of the other backends of this database and that database's
- *   prepared transactions.
  * - A "floor" per database, no transaction's first id goes below: the
  *   horizon raises its database's floor to the clock it read before it
  *   looks at the slots, and a generator reads the floor after it has
@@ -39,17 +36,24 @@
  *   horizon sees the slot or the generator sees the floor, so a
  *   transaction that starts during the call cannot make an id below the
  *   horizon, and neither can one that starts after the clock stepped back.
- *   Each database has its own floor, so its readers' allowance is its own.
+ * - A reader reads with the allowance of the tables it reads (guard.c): a
+ *   table without a guard holds only the generators' ids and is read with
+ *   none.  Its horizon is the least of the floor less that allowance, the
+ *   slots of the other backends of this database (their generators' times
+ *   and, for a reader of guarded tables, their guards') and that
+ *   database's prepared transactions.  uuidv7_horizon() and the ticks read
+ *   with pg_uuidx.horizon_allowance, the most a guard may allow.
  * - A restart or a promotion loses the floors: a database's floor is made
  *   again, on first use, at the clock when the server first used the state
  *   (past every horizon handed out before) or at the database's newest tick
  *   if higher (past what readers on standbys were given).  During recovery
  *   nothing is published: no row can be written there.
  * - An id made elsewhere (guard.c) is published the same way, at its own
- *   time; after publishing, the floor tells whether a horizon above the id
- *   may already have been handed out.  Ids are covered from the higher of
- *   the time published and that floor: a horizon computed later sees the
- *   slot, one computed earlier was at most the floor.
+ *   time, in the slot's field for the guard; after publishing, the floor
+ *   less the guard's allowance tells whether a horizon of that allowance
+ *   above the id may already have been handed out.  Ids are covered from
+ *   the higher of the time published and the floor: a horizon computed
+ *   later sees the slot, one computed earlier was at most the floor.
  * - Every transaction prepared by a backend with this library records its
  *   time, or that it made no id.  A prepared transaction of the database
  *   without a record (from before a restart or a promotion, or prepared by
@@ -91,15 +95,17 @@
 #include "layouts.h"
 #include "ticks.h"
 
-/* pg_uuidx.horizon_allowance: how far the horizon trails the clock (ms) */
+/* pg_uuidx.horizon_allowance: the most a guard may allow (ms) */
 static int	horizon_allowance_ms = 1000;
 
 /*
  * The local id of this process's transaction once it has published, and
- * the time below which no id of that transaction, v7 or v6, is made
+ * from which time on ids are covered for it (NO_ID: not yet): those the
+ * generators make (none is made below), and those the guard lets in
  */
 static LocalTransactionId published_lxid = InvalidLocalTransactionId;
-static int64 xact_lower_us;
+static int64 generated_from_us = NO_ID;
+static int64 guarded_from_us = NO_ID;
 
 /*
  * The state to publish to, or NULL: none outside a backend (the postmaster
@@ -116,36 +122,31 @@ publishing_state(void)
 	return horizon_attach();
 }
 
-/* whether this process's transaction has published (and xact_lower_us is its) */
-static inline bool
-published_here(void)
+/*
+ * The transaction of this process as the one that published last: what it
+ * published keeps counting, or both times start afresh
+ */
+static void
+publishing_transaction(void)
 {
-	return published_lxid != InvalidLocalTransactionId &&
-		published_lxid == PG_UUIDX_PROC_LXID(MyProc);
+	if (published_lxid != InvalidLocalTransactionId &&
+		published_lxid == PG_UUIDX_PROC_LXID(MyProc))
+		return;
+	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
+	generated_from_us = NO_ID;
+	guarded_from_us = NO_ID;
 }
 
 /*
- * Publish, for this process's transaction, that it puts ids from id_us on
- * into rows (PG_INT64_MAX: a generator's, from the clock on), and return
- * the floor read after that.  A transaction's first publication goes no
- * lower than the clock and the floor unless id_us is lower; every later one
- * only lowers the slot.  Afterwards the transaction's ids are covered from
- * the higher of the time published and the floor (the file header):
- * xact_lower_us becomes that, or stays lower if it already was.
+ * Publish time_us, in the slot's field for the generators or for the guard
+ * (guarded), and return the floor read after that (the file header)
  */
 static int64
-publish_from(HorizonShared *s, int64 now_us, int64 id_us)
+publish(HorizonShared *s, int64 time_us, bool guarded)
 {
-	bool		first = !published_here();
-	HorizonFloor *f = horizon_floor(s);
-	int64		lower = id_us;
-	int64		floor_us;
-
-	if (first)
-		lower = Min(id_us, Max(now_us, (int64) pg_atomic_read_u64(&f->floor_us)));
 	/* model step "gen_publish" (a generator), "guard_publish" (the guard) */
-	horizon_publish_slot(s, lower);
-	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
+	horizon_publish_slot(s, time_us, guarded);
+
 	/*
 	 * The slot is visible before the floor is read: pairs with
 	 * horizon_compute()'s barrier between raising the floor and scanning the
@@ -153,10 +154,7 @@ publish_from(HorizonShared *s, int64 now_us, int64 id_us)
 	 */
 	pg_memory_barrier();
 	/* model step "gen_read_floor", "guard_read_floor" */
-	floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
-	xact_lower_us = first ? Max(lower, floor_us) :
-		Min(xact_lower_us, Max(lower, floor_us));
-	return floor_us;
+	return (int64) pg_atomic_read_u64(&horizon_floor(s)->floor_us);
 }
 
 UnixTime
@@ -164,14 +162,18 @@ horizon_clock(UnixTime now)
 {
 	HorizonShared *s;
 	int64		now_us = unix_us_from_unix_time(now);
+	int64		lower;
 
-	if (likely(published_here()))
-		return likely(now_us >= xact_lower_us) ? now : unix_time_from_unix_us(xact_lower_us);
+	if (likely(generated_from_us != NO_ID && published_lxid == PG_UUIDX_PROC_LXID(MyProc)))
+		return likely(now_us >= generated_from_us) ? now : unix_time_from_unix_us(generated_from_us);
 	if ((s = publishing_state()) == NULL)
 		return now;
 
-	(void) publish_from(s, now_us, PG_INT64_MAX);
-	return now_us >= xact_lower_us ? now : unix_time_from_unix_us(xact_lower_us);
+	/* no id of this transaction below the clock or a floor already raised */
+	publishing_transaction();
+	lower = Max(now_us, (int64) pg_atomic_read_u64(&horizon_floor(s)->floor_us));
+	generated_from_us = Max(lower, publish(s, lower, false));
+	return now_us >= generated_from_us ? now : unix_time_from_unix_us(generated_from_us);
 }
 
 /*
@@ -190,18 +192,22 @@ refuse_superseded(const char *caller)
 }
 
 bool
-horizon_cover(int64 id_us, int64 *floor_us)
+horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 {
 	HorizonShared *s;
+	int64		floor;
 
 	*floor_us = NO_TIME;
 	if ((s = publishing_state()) == NULL)
 		return true;
 	if (layouts_superseded(HORIZON_LAYOUT))
 		refuse_superseded("pg_uuidx_horizon_guard()");
-	if (published_here() && id_us >= xact_lower_us)
+	publishing_transaction();
+	if (id_us >= generated_from_us || id_us >= guarded_from_us)
 		return true;
-	*floor_us = publish_from(s, unix_us_from_unix_time(clock_now()), id_us);
+	floor = publish(s, id_us, true);
+	guarded_from_us = Min(guarded_from_us, Max(id_us, floor));
+	*floor_us = floor - (int64) allowance_ms * US_PER_MS;
 	return id_us >= *floor_us;
 }
 
@@ -318,6 +324,7 @@ horizon_xact_callback(XactEvent event, void *arg)
 	HorizonShared *s;
 	LocalTransactionId lxid;
 	int64		lower_us;
+	int64		guarded_us;
 	Oid			dbid;
 
 	if (event != XACT_EVENT_PRE_PREPARE || MyProc == NULL)
@@ -325,10 +332,11 @@ horizon_xact_callback(XactEvent event, void *arg)
 	fxid = GetTopFullTransactionIdIfAny();
 	if (!FullTransactionIdIsValid(fxid) || (s = horizon_attach()) == NULL)
 		return;
-	if (!horizon_read_slot(horizon_slot(s, MyProc), &lxid, &lower_us, &dbid) ||
+	if (!horizon_read_slot(horizon_slot(s, MyProc), &lxid, &lower_us, &guarded_us, &dbid) ||
 		lxid != PG_UUIDX_PROC_LXID(MyProc))
-		lower_us = NO_ID;
-	remember_prepared(s, fxid, lower_us);
+		lower_us = guarded_us = NO_ID;
+	/* held for every reader: a prepared transaction's tables are not known */
+	remember_prepared(s, fxid, Min(lower_us, guarded_us));
 }
 
 /*
@@ -343,18 +351,18 @@ horizon_init_module(void)
 	RegisterXactCallback(horizon_xact_callback, NULL);
 
 	/*
-	 * GUC_ALLOW_IN_PARALLEL: the library may first be loaded inside a
-	 * parallel query, where the value from the configuration file could not
-	 * be applied otherwise.  Only the leader computes the horizon (those
-	 * functions are PARALLEL RESTRICTED), so a worker's value does not matter.
+	 * PGC_SIGHUP: a guard's allowance and its readers' must agree across
+	 * sessions, so no session may set its own.  GUC_ALLOW_IN_PARALLEL: the
+	 * library may first be loaded inside a parallel query, where the value
+	 * from the configuration file could not be applied otherwise.
 	 */
 	DefineCustomIntVariable("pg_uuidx.horizon_allowance",
-							"How far the commit horizon trails the clock.",
-							"Ids made this long before their insert (by a client, or by core's uuidv7()) "
-							"pass pg_uuidx_horizon_guard(); the readers' lag grows by as much.",
+							"The most a guard allows: how long before their insert ids may be made.",
+							"The allowance of pg_uuidx_horizon_guard() triggers that declare none, the most "
+							"any may declare, and the one uuidv7_horizon() and the ticks read with.",
 							&horizon_allowance_ms,
 							1000, 0, 3600 * 1000,
-							PGC_SUSET,
+							PGC_SIGHUP,
 							GUC_UNIT_MS | GUC_ALLOW_IN_PARALLEL,
 							NULL, NULL, NULL);
 }
@@ -532,12 +540,13 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 #endif
 
 /*
- * The horizon as a Unix time in microseconds (NO_TIME: held at its lowest),
- * and, when rsinfo is given, a row for every transaction that holds it
- * below the clock.
+ * The horizon of a reader of allowance_ms (READ_GENERATED: of tables
+ * without a guard) as a Unix time in microseconds (NO_TIME: held at its
+ * lowest), and, when rsinfo is given, a row for every transaction that
+ * holds it below the floor.
  */
 static int64
-horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
+horizon_compute(const char *caller, int allowance_ms, ReturnSetInfo *rsinfo)
 {
 	HorizonShared *s;
 	HorizonFloor *f;
@@ -562,14 +571,17 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 	f = horizon_floor(s);
 
 	/*
-	 * Model step "raise_floor": the clock less the allowance; this
-	 * database's floor raised to it before the slots are read
+	 * Model step "raise_floor": this database's floor raised to the clock
+	 * before the slots are read; the horizon starts at it less the
+	 * allowance
 	 */
-	clock_us = unix_us_from_unix_time(clock_now()) - (int64) horizon_allowance_ms * US_PER_MS;
+	clock_us = unix_us_from_unix_time(clock_now());
 	horizon_raise(&f->floor_us, clock_us);
 	horizon = (int64) pg_atomic_read_u64(&f->floor_us);
+	if (allowance_ms != READ_GENERATED)
+		horizon -= (int64) allowance_ms * US_PER_MS;
 	/*
-	 * The floor raised before the slots are read: pairs with publish_from()'s
+	 * The floor raised before the slots are read: pairs with publish()'s
 	 * barrier between publishing and reading the floor
 	 */
 	pg_memory_barrier();
@@ -590,9 +602,10 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 		PGPROC	   *proc = &ProcGlobal->allProcs[i];
 		LocalTransactionId lxid;
 		int64		lower_us;
+		int64		guarded_us;
 		Oid			dbid;
 
-		if (i == self || !horizon_read_slot(&s->slots[i], &lxid, &lower_us, &dbid))
+		if (i == self || !horizon_read_slot(&s->slots[i], &lxid, &lower_us, &guarded_us, &dbid))
 			continue;
 		/*
 		 * Counts while the process runs that transaction (file header): the
@@ -601,6 +614,11 @@ horizon_compute(const char *caller, ReturnSetInfo *rsinfo)
 		 */
 		pg_read_barrier();
 		if (dbid != MyDatabaseId || PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) != lxid)
+			continue;
+		/* the guard's ids are in guarded tables only */
+		if (allowance_ms != READ_GENERATED)
+			lower_us = Min(lower_us, guarded_us);
+		if (lower_us == NO_ID)
 			continue;
 		horizon = Min(horizon, lower_us);
 		if (rsinfo)
@@ -666,7 +684,7 @@ horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
 
 	if (RecoveryInProgress() || (s = horizon_attach()) == NULL)
 		return false;
-	*horizon_us = horizon_compute("pg_uuidx_stats", NULL);
+	*horizon_us = horizon_compute("pg_uuidx_stats", horizon_allowance_ms, NULL);
 	f = horizon_floor(s);
 	*floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
 	*refusals = pg_atomic_read_u64(&f->refusals);
@@ -674,9 +692,9 @@ horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
 }
 
 int64
-horizon_live_us(const char *caller)
+horizon_live_us(const char *caller, int allowance_ms)
 {
-	return horizon_compute(caller, NULL);
+	return horizon_compute(caller, allowance_ms, NULL);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
@@ -693,7 +711,8 @@ Datum
 pg_uuidx_horizon_holders(PG_FUNCTION_ARGS)
 {
 	InitMaterializedSRF(fcinfo, 0);
-	(void) horizon_compute("pg_uuidx_horizon_holders()", (ReturnSetInfo *) fcinfo->resultinfo);
+	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance_ms,
+						   (ReturnSetInfo *) fcinfo->resultinfo);
 	return (Datum) 0;
 }
 

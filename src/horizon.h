@@ -27,18 +27,22 @@
 extern UnixTime horizon_clock(UnixTime now);
 
 /*
- * Hold the horizon, for the rest of this transaction, at or below an id of
- * time id_us (Unix us) that this transaction puts into a row: true when
- * that covers it, false when a horizon above it may already have been
- * handed out (floor_us: how far the horizon may have reached).
+ * Hold the horizon of guarded tables' readers, for the rest of this
+ * transaction, at or below an id of time id_us (Unix us) that this
+ * transaction puts into a row of a table whose guard allows allowance_ms:
+ * true when that covers it, false when a horizon above it may already have
+ * been handed out to such readers (floor_us: how far it may have reached).
  */
-extern bool horizon_cover(int64 id_us, int64 *floor_us);
+extern bool horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us);
 
 /* the horizon's part of _PG_init() */
 extern void horizon_init_module(void);
 
-/* pg_uuidx.horizon_allowance in milliseconds */
+/* pg_uuidx.horizon_allowance in milliseconds: the most a guard may allow */
 extern int	horizon_allowance(void);
+
+/* the allowance of a reader of tables without a guard (horizon_live_us()) */
+#define READ_GENERATED (-1)
 
 /* count a refusal of the guard in this database (pg_uuidx_stats) */
 extern void horizon_refused(void);
@@ -50,8 +54,12 @@ extern void horizon_refused(void);
  */
 extern bool horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals);
 
-/* the live horizon as a Unix time in us, or HORIZON_LOWEST; not on a standby */
-extern int64 horizon_live_us(const char *caller);
+/*
+ * The live horizon as a Unix time in us, or HORIZON_LOWEST, for a reader
+ * of tables whose guards allow at most allowance_ms (READ_GENERATED: tables
+ * without a guard); not on a standby
+ */
+extern int64 horizon_live_us(const char *caller, int allowance_ms);
 
 /* the smallest id of version 7 or 6 at a horizon of horizon_live_us() */
 extern pg_uuid_t *horizon_id(int64 horizon_us, int version);

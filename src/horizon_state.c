@@ -94,7 +94,8 @@ horizon_init(HorizonShared *s)
 	{
 		SpinLockInit(&s->slots[i].mutex);
 		pg_atomic_init_u32(&s->slots[i].lxid, InvalidLocalTransactionId);
-		pg_atomic_init_u64(&s->slots[i].lower_us, (uint64) NO_TIME);
+		pg_atomic_init_u64(&s->slots[i].lower_us, (uint64) NO_ID);
+		pg_atomic_init_u64(&s->slots[i].guarded_us, (uint64) NO_ID);
 		s->slots[i].dbid = InvalidOid;
 		s->slots[i].registered_pid = 0;
 	}
@@ -320,13 +321,14 @@ horizon_slot(HorizonShared *s, PGPROC *proc)
 }
 
 /*
- * The transaction a slot holds a time for and that time, read without the
+ * The transaction a slot holds times for and those times, read without the
  * writers' lock: false when the slot is empty.  A writer clears lxid while
- * it changes the slot, so two equal readings of lxid around the time mean
- * that the time belongs to that transaction.
+ * it changes the slot, so two equal readings of lxid around the times mean
+ * that they belong to that transaction.
  */
 bool
-horizon_read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us, Oid *dbid)
+horizon_read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us,
+				  int64 *guarded_us, Oid *dbid)
 {
 	for (;;)
 	{
@@ -337,6 +339,7 @@ horizon_read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us, 
 		/* pairs with horizon_publish_slot()'s barrier after it clears lxid */
 		pg_read_barrier();
 		*lower_us = (int64) pg_atomic_read_u64(&slot->lower_us);
+		*guarded_us = (int64) pg_atomic_read_u64(&slot->guarded_us);
 		*dbid = slot->dbid;
 		/* pairs with horizon_publish_slot()'s barrier before it sets lxid */
 		pg_read_barrier();
@@ -347,34 +350,39 @@ horizon_read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us, 
 }
 
 /*
- * Publish lower_us for the transaction of this process or, in a parallel
+ * Publish time_us for the transaction of this process or, in a parallel
  * worker, of its leader (the worker's own transaction ends before the
- * leader's rows become visible).  The first publication for a transaction
- * replaces whatever the slot held; later ones only lower it.
+ * leader's rows become visible): in the generators' field, or the guard's
+ * (guarded).  The first publication for a transaction replaces whatever
+ * the slot held, leaving the other field without a time; later ones only
+ * lower a field.
  */
 void
-horizon_publish_slot(HorizonShared *s, int64 lower_us)
+horizon_publish_slot(HorizonShared *s, int64 time_us, bool guarded)
 {
 	PGPROC	   *owner = MyProc->lockGroupLeader ? MyProc->lockGroupLeader : MyProc;
 	LocalTransactionId lxid = PG_UUIDX_PROC_LXID(owner);
 	HorizonSlot *slot = horizon_slot(s, owner);
+	pg_atomic_uint64 *field = guarded ? &slot->guarded_us : &slot->lower_us;
 
 	if (lxid == InvalidLocalTransactionId)
 		elog(ERROR, "the transaction of process %d has no local id", owner->pid);
 	SpinLockAcquire(&slot->mutex);
 	if (pg_atomic_read_u32(&slot->lxid) == lxid)
 	{
-		if (lower_us < (int64) pg_atomic_read_u64(&slot->lower_us))
-			pg_atomic_write_u64(&slot->lower_us, (uint64) lower_us);
+		if (time_us < (int64) pg_atomic_read_u64(field))
+			pg_atomic_write_u64(field, (uint64) time_us);
 	}
 	else
 	{
 		pg_atomic_write_u32(&slot->lxid, InvalidLocalTransactionId);
-		/* lxid cleared before the fields change: horizon_horizon_read_slot()'s first barrier */
+		/* lxid cleared before the fields change: horizon_read_slot()'s first barrier */
 		pg_write_barrier();
 		slot->dbid = MyDatabaseId;
-		pg_atomic_write_u64(&slot->lower_us, (uint64) lower_us);
-		/* the fields before lxid names them: horizon_horizon_read_slot()'s second barrier */
+		pg_atomic_write_u64(&slot->lower_us, (uint64) NO_ID);
+		pg_atomic_write_u64(&slot->guarded_us, (uint64) NO_ID);
+		pg_atomic_write_u64(field, (uint64) time_us);
+		/* the fields before lxid names them: horizon_read_slot()'s second barrier */
 		pg_write_barrier();
 		pg_atomic_write_u32(&slot->lxid, lxid);
 	}

@@ -28,7 +28,7 @@
 
 /* a slot without a transaction; also the horizon held at its lowest */
 #define NO_TIME HORIZON_LOWEST
-/* a prepared transaction that made no id */
+/* no id: a prepared transaction that made none, a slot's unused field */
 #define NO_ID PG_INT64_MAX
 /* databases with a floor of their own; the others share floors[0] */
 #define HORIZON_FLOORS 64
@@ -40,8 +40,11 @@ typedef struct HorizonSlot
 	pg_atomic_uint32 lxid;		/* the local id of the transaction lower_us is
 								 * for, set last; InvalidLocalTransactionId
 								 * while it changes */
-	pg_atomic_uint64 lower_us;	/* the least time of an id of that
-								 * transaction (Unix us) */
+	pg_atomic_uint64 lower_us;	/* the least time of an id the generators
+								 * made for that transaction (Unix us), or
+								 * NO_ID */
+	pg_atomic_uint64 guarded_us;	/* the least time of an id the guard let
+									 * into a row for it, or NO_ID */
 	Oid			dbid;			/* that transaction's database */
 	int			registered_pid; /* the process in this slot that uses this
 								 * state (publishes), or another's pid */
@@ -74,7 +77,7 @@ typedef struct HorizonFloor
  * another layout (PG_UUIDX_TEST_LAYOUT), and one that keeps this name
  * (PG_UUIDX_TEST_LAYOUT_SAME_NAME) to show what the name prevents.
  */
-#define HORIZON_BUILD_LAYOUT 3	/* 1.6: 2 */
+#define HORIZON_BUILD_LAYOUT 4	/* 1.6: 2 */
 #ifdef PG_UUIDX_TEST_LAYOUT
 #define HORIZON_LAYOUT PG_UUIDX_TEST_LAYOUT
 #else
@@ -123,11 +126,15 @@ extern HorizonPrepared *horizon_prepared_table(HorizonShared *s);
 /* the slot of a process */
 extern HorizonSlot *horizon_slot(HorizonShared *s, PGPROC *proc);
 
-/* a slot's transaction and time, read without its lock; false when empty */
-extern bool horizon_read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us, Oid *dbid);
+/* a slot's transaction and times, read without its lock; false when empty */
+extern bool horizon_read_slot(HorizonSlot *slot, LocalTransactionId *lxid, int64 *lower_us,
+							  int64 *guarded_us, Oid *dbid);
 
-/* publish lower_us for this process's transaction (or its leader's) */
-extern void horizon_publish_slot(HorizonShared *s, int64 lower_us);
+/*
+ * publish time_us for this process's transaction (or its leader's): as the
+ * generators' (guarded false) or the guard's
+ */
+extern void horizon_publish_slot(HorizonShared *s, int64 time_us, bool guarded);
 
 /* *v raised to at least to */
 extern void horizon_raise(pg_atomic_uint64 *v, int64 to);

@@ -178,7 +178,7 @@ SubscribedWithTicks(Oid relid, List *tables, Oid tick_relid, const char *caller)
 }
 
 int64
-tick_horizon_us(Oid fn_oid, bool published, const char *caller)
+tick_horizon_us(Oid fn_oid, int allowance_ms, bool published, const char *caller)
 {
 	Oid			relid = tick_table(fn_oid);
 	StringInfoData query;
@@ -189,7 +189,15 @@ tick_horizon_us(Oid fn_oid, bool published, const char *caller)
 	int			rc;
 
 	initStringInfo(&query);
-	appendStringInfo(&query, "SELECT horizon, system_identifier FROM %s", tick_qualified_name(relid));
+	/*
+	 * A tick stores the horizon of uuidv7_horizon(), whose allowance is the
+	 * most a guard's can be, and, from 1.7, that of tables without a guard
+	 * (NULL when a library of 1.6 ticked)
+	 */
+	appendStringInfo(&query, "SELECT %s, system_identifier FROM %s",
+					 allowance_ms == READ_GENERATED && tick_has_generated(relid) ?
+					 "COALESCE(generated_horizon, horizon)" : "horizon",
+					 tick_qualified_name(relid));
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
 	if ((rc = SPI_execute(query.data, true, 0)) != SPI_OK_SELECT)
@@ -222,16 +230,24 @@ tick_horizon_us(Oid fn_oid, bool published, const char *caller)
 }
 
 int64
-reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int from_tick, const char *caller)
+reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int allowance_ms, int from_tick,
+				  const char *caller)
 {
 	bool		published;
 
 	if (from_tick == 0)
-		return horizon_live_us(caller);
+		return horizon_live_us(caller, allowance_ms);
 	published = SubscribedWithTicks(relid, tables, tick_table(fn_oid), caller);
-	if (published || from_tick > 0 || RecoveryInProgress())
-		return tick_horizon_us(fn_oid, published, caller);
-	return horizon_live_us(caller);
+
+	/*
+	 * A subscriber's tables do not carry the publisher's guards: its readers
+	 * read up to the horizon for any table
+	 */
+	if (published)
+		return tick_horizon_us(fn_oid, horizon_allowance(), true, caller);
+	if (from_tick > 0 || RecoveryInProgress())
+		return tick_horizon_us(fn_oid, allowance_ms, false, caller);
+	return horizon_live_us(caller, allowance_ms);
 }
 
 /* whether a subscription of this database writes the tick table relid */
@@ -244,6 +260,19 @@ ticks_subscribed(Oid relid)
 		if (((SubscriptionWrites *) lfirst(lc))->ticks)
 			return true;
 	return false;
+}
+
+/*
+ * Store a tick in the tick table relid: the horizon of uuidv7_horizon()
+ * and that of tables without a guard; returns the first as stored now
+ */
+static TimestampTz
+tick(Oid relid, const char *caller)
+{
+	int64		generated = horizon_live_us(caller, READ_GENERATED);
+	int64		horizon = horizon_live_us(caller, horizon_allowance());
+
+	return store_tick(relid, timestamptz_from_horizon(horizon), timestamptz_from_horizon(generated));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_tick);
@@ -274,7 +303,7 @@ pg_uuidx_tick(PG_FUNCTION_ARGS)
 				 errdetail("The ticks of this database come from the publisher; a tick made here would hold this server's horizon, not the publisher's."),
 				 errhint("Call it on the publisher.")));
 
-	PG_RETURN_TIMESTAMPTZ(store_tick(relid, timestamptz_from_horizon(horizon_live_us("pg_uuidx_tick()"))));
+	PG_RETURN_TIMESTAMPTZ(tick(relid, "pg_uuidx_tick()"));
 }
 
 TickOutcome
@@ -286,7 +315,7 @@ tick_this_database(void)
 		return TICK_NO_TABLE;
 	if (ticks_subscribed(relid))
 		return TICK_SUBSCRIBED;
-	store_tick(relid, timestamptz_from_horizon(horizon_live_us("the pg_uuidx ticker")));
+	(void) tick(relid, "the pg_uuidx ticker");
 	return TICK_STORED;
 }
 
@@ -299,8 +328,8 @@ static pg_uuid_t *
 horizon_uuid(FunctionCallInfo fcinfo, int version, const char *caller)
 {
 	return horizon_id(RecoveryInProgress() ?
-					  tick_horizon_us(fcinfo->flinfo->fn_oid, false, caller) :
-					  horizon_live_us(caller), version);
+					  tick_horizon_us(fcinfo->flinfo->fn_oid, horizon_allowance(), false, caller) :
+					  horizon_live_us(caller, horizon_allowance()), version);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_uuidv7_horizon);

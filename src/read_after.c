@@ -314,6 +314,7 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const char *column;
 	Oid			relid;
+	Oid			guardfn;
 	List	   *tables;
 	int			version;
 	Datum		horizon;
@@ -350,8 +351,9 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 				 errhint("Call it in a READ COMMITTED transaction.")));
 
 	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(3)), &column);
+	guardfn = guard_function(fcinfo->flinfo->fn_oid);
 	/* a guard made after its inheritance children were: they are not guarded */
-	guard_check_inheritance(relid, guard_function(fcinfo->flinfo->fn_oid));
+	guard_check_inheritance(relid, guardfn);
 	tables = ReadRelations(relid);
 	/* the result row type: the table's, dropped columns included */
 	InitMaterializedSRF(fcinfo, 0);
@@ -359,6 +361,7 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 
 	/* the horizon first: the query below takes its snapshot after it */
 	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, tables,
+														 guard_read_allowance(tables, guardfn),
 														 from_tick, "pg_uuidx_read_after()"),
 									   version));
 

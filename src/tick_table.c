@@ -107,35 +107,50 @@ horizon_from_timestamptz(TimestampTz ts)
 	return TIMESTAMP_NOT_FINITE(ts) ? HORIZON_LOWEST : ts + UNIX_TO_PG_EPOCH_US;
 }
 
+bool
+tick_has_generated(Oid relid)
+{
+	return get_attnum(relid, "generated_horizon") != InvalidAttrNumber;
+}
+
 /*
- * Store horizon (and the time and this server) in the tick table relid,
- * never lowering the horizon stored, as the table's owner: the only role
- * that may write it.  Returns the horizon the table holds now.
+ * Store horizon and generated (and the time and this server) in the tick
+ * table relid, never lowering the horizons stored, as the table's owner:
+ * the only role that may write it.  Returns the horizon the table holds
+ * now.
  */
 TimestampTz
-store_tick(Oid relid, TimestampTz horizon)
+store_tick(Oid relid, TimestampTz horizon, TimestampTz generated)
 {
 	Relation	rel = relation_open(relid, RowExclusiveLock);
 	Oid			owner = rel->rd_rel->relowner;
 	Oid			save_userid;
 	int			save_sec_context;
 	StringInfoData query;
-	Oid			argtypes[3] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID};
-	Datum		args[3];
+	Oid			argtypes[4] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID, TIMESTAMPTZOID};
+	Datum		args[4];
 	TimestampTz stored = 0;
+	bool		generated_too;
 
 	relation_close(rel, NoLock);
 	args[0] = TimestampTzGetDatum(horizon);
 	args[1] = TimestampTzGetDatum(GetCurrentTimestamp());
 	args[2] = Int64GetDatum((int64) GetSystemIdentifier());
+	args[3] = TimestampTzGetDatum(generated);
 	initStringInfo(&query);
+	/* generated_horizon came in 1.7: the extension may not be updated yet */
+	generated_too = tick_has_generated(relid);
 	appendStringInfo(&query,
-					 "INSERT INTO %s (one, horizon, ticked_at, system_identifier) VALUES (true, $1, $2, $3) "
+					 "INSERT INTO %s (one, horizon, ticked_at, system_identifier%s) VALUES (true, $1, $2, $3%s) "
 					 "ON CONFLICT (one) DO UPDATE SET "
 					 "horizon = GREATEST(%s.horizon, EXCLUDED.horizon), ticked_at = EXCLUDED.ticked_at, "
-					 "system_identifier = EXCLUDED.system_identifier "
-					 "RETURNING horizon",
-					 tick_qualified_name(relid), tick_qualified_name(relid));
+					 "system_identifier = EXCLUDED.system_identifier",
+					 tick_qualified_name(relid), generated_too ? ", generated_horizon" : "",
+					 generated_too ? ", $4" : "", tick_qualified_name(relid));
+	if (generated_too)
+		appendStringInfo(&query, ", generated_horizon = GREATEST(%s.generated_horizon, EXCLUDED.generated_horizon)",
+						 tick_qualified_name(relid));
+	appendStringInfoString(&query, " RETURNING horizon");
 
 	GetUserIdAndSecContext(&save_userid, &save_sec_context);
 	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
@@ -147,7 +162,7 @@ store_tick(Oid relid, TimestampTz horizon)
 
 		if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 			elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-		if ((rc = SPI_execute_with_args(query.data, 3, argtypes, args, NULL, false, 1)) != SPI_OK_INSERT_RETURNING ||
+		if ((rc = SPI_execute_with_args(query.data, generated_too ? 4 : 3, argtypes, args, NULL, false, 1)) != SPI_OK_INSERT_RETURNING ||
 			SPI_processed != 1)
 			elog(ERROR, "SPI_execute_with_args failed on %s: %s, %llu rows", TICK_TABLE,
 				 SPI_result_code_string(rc), (unsigned long long) SPI_processed);
@@ -180,18 +195,24 @@ stored_tick_us(void)
 	if (OidIsValid(relid))
 	{
 		Relation	rel = table_open(relid, AccessShareLock);
-		AttrNumber	attnum = get_attnum(relid, "horizon");
+		AttrNumber	attnums[2] = {get_attnum(relid, "horizon"), get_attnum(relid, "generated_horizon")};
 		Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
 		TableScanDesc scan = PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot);
 		TupleTableSlot *slot = table_slot_create(rel, NULL);
 
-		while (attnum > 0 && table_scan_getnextslot(scan, ForwardScanDirection, slot))
+		while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
 		{
-			bool		isnull;
-			Datum		value = slot_getattr(slot, attnum, &isnull);
+			for (int i = 0; i < lengthof(attnums); i++)
+			{
+				bool		isnull;
+				Datum		value;
 
-			if (!isnull)
-				newest = Max(newest, horizon_from_timestamptz(DatumGetTimestampTz(value)));
+				if (attnums[i] <= 0)
+					continue;
+				value = slot_getattr(slot, attnums[i], &isnull);
+				if (!isnull)
+					newest = Max(newest, horizon_from_timestamptz(DatumGetTimestampTz(value)));
+			}
 		}
 		ExecDropSingleTupleTableSlot(slot);
 		table_endscan(scan);

@@ -25,6 +25,9 @@ extern Oid	tick_table(Oid fn_oid);
  */
 extern Oid	database_tick_table(void);
 
+/* whether the tick table relid has the column generated_horizon (1.7) */
+extern bool tick_has_generated(Oid relid);
+
 /* a relation's name, schema-qualified and quoted as needed */
 extern const char *tick_qualified_name(Oid relid);
 
@@ -33,10 +36,11 @@ extern TimestampTz timestamptz_from_horizon(int64 horizon_us);
 extern int64 horizon_from_timestamptz(TimestampTz ts);
 
 /*
- * Store horizon in the tick table relid, never lowering the one stored, as
- * the table's owner; returns the horizon the table holds now.
+ * Store horizon, and generated (the horizon of tables without a guard), in
+ * the tick table relid, never lowering those stored, as the table's owner;
+ * returns the horizon the table holds now.
  */
-extern TimestampTz store_tick(Oid relid, TimestampTz horizon);
+extern TimestampTz store_tick(Oid relid, TimestampTz horizon, TimestampTz generated);
 
 /*
  * The newest tick stored in this database (Unix us), or HORIZON_LOWEST

@@ -21,6 +21,15 @@
 #   pass 3   pass 2 again with pg_uuidx.horizon_allowance set to
 #            OUTBOX_ALLOWANCE_MS (the default is 1 s): a shorter lag, and
 #            refusals of ids made longer than that before their insert
+#   defaults every setting at its default (no allowance set, the built-in
+#            ticker: pg_uuidx preloaded, pg_uuidx.tick_databases = bench),
+#            for OUTBOX_SECONDS: OUTBOX_CLIENTS clients insert ids they made
+#            0-1.5 s before into ob5, which has the guard (pgbench
+#            --max-tries retrying its refusals), and as many insert ids of
+#            the server into ob6; each transaction stays open 1-3 s after
+#            its insert.  The readers of each table, on the primary and
+#            the standby: id > last, xid8, pg_uuidx; and pg_uuidx on the
+#            subscriber.  It runs last: it restarts the primary.
 #   stalls   light writers (2 clients, 100 transactions a second) while
 #            (a) a writing transaction stays open OUTBOX_OTHERDB_SECONDS in
 #            another database, (b) OUTBOX_IDLE sessions sit idle in
@@ -78,6 +87,7 @@ my @common = ("search_path = 'public, pg_catalog'", 'log_statement = none', 'log
 	$major < 17 ? "shared_preload_libraries = 'pg_uuidx'" : ());
 $primary->append_conf('postgresql.conf', join("\n", @common, 'fsync = on', 'shared_buffers = 1GB',
 	'max_wal_size = 4GB', 'track_commit_timestamp = on', 'max_prepared_transactions = 50',
+	'wal_retrieve_retry_interval = 100ms',
 	'max_connections = ' . ($o{OUTBOX_IDLE} + 60), 'max_wal_senders = 10', 'max_replication_slots = 10') . "\n");
 $primary->start;
 my $pver = $primary->safe_psql('postgres', 'SELECT version()');
@@ -186,11 +196,11 @@ $sub->safe_psql('bench', slurp_file("$here/outbox.sql"));
 my $pconn = conninfo($primary);
 if ($has_tick)
 {
-	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3, ob4, pg_uuidx_last_tick');
+	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3, ob4, ob5, ob6, pg_uuidx_last_tick');
 }
 else
 {
-	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3, ob4');
+	$primary->safe_psql('bench', 'CREATE PUBLICATION ob_pub FOR TABLE ob1, ob2, ob3, ob4, ob5, ob6');
 }
 $sub->safe_psql('bench', "CREATE SUBSCRIPTION ob_sub CONNECTION '$pconn' PUBLICATION ob_pub");
 $sub->wait_for_subscription_sync($primary, 'ob_sub', 'bench');
@@ -199,12 +209,13 @@ say 'standby and subscriber ready';
 my @readers = ('id > last', 'lag 1 s', 'xid8', 'logical slot', 'pg_uuidx primary',
 	$has_tick ? ('pg_uuidx standby', 'pg_uuidx subscriber') : ());
 
-# start every reader and the ticker on $table, until stop_readers($pass)
+# start every reader of @$list (default @readers) and, unless $no_ticker, the
+# ticker on $table, until stop_readers($pass)
 sub start_readers
 {
-	my ($pass, $table) = @_;
+	my ($pass, $table, $list, $no_ticker) = @_;
 	my @h;
-	if ($has_tick)
+	if ($has_tick && !$no_ticker)
 	{
 		push @h, IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', @conn, '-d', 'bench', '-c',
 			"CALL ob_ticker('$pass', $tick_every)" ], '>', \my $o, '2>&1');
@@ -214,7 +225,7 @@ sub start_readers
 		$sub->poll_query_until('bench', 'SELECT count(*) = 1 FROM pg_uuidx_last_tick');
 	}
 	my $sconn = conninfo($standby);
-	for my $r (@readers)
+	for my $r (@{ $list || \@readers })
 	{
 		my $node = $r eq 'pg_uuidx subscriber' ? $sub : $primary;
 		push @h, IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', $node->host, '-p', $node->port,
@@ -234,6 +245,7 @@ sub stop_readers
 	while (my $x = shift @h)
 	{
 		my $info = ref $h[0] eq 'ARRAY' ? shift @h : [ 'ticker', \'' ];
+		next if ref $x eq 'ARRAY';
 		$x->finish or die "reader $info->[0] failed: ${ $info->[1] }\n";
 	}
 	return;
@@ -367,13 +379,57 @@ for my $s (@scen)
 pgbench_finish($lw);
 stop_readers('stalls', $sr);
 
+# ---- every setting at its default, the built-in ticker: the setup a newcomer
+# follows (docs/outbox.md), each statement counted for its approach
+my @default_readers = ('id > last', 'xid8', 'xid8 standby', 'pg_uuidx primary', 'pg_uuidx standby',
+	'pg_uuidx subscriber');
+my %setup = (
+	xid8 => [ map { ("ALTER TABLE $_ ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id()",
+				"CREATE INDEX ON $_ (xid, id)") } qw(ob5 ob6) ],
+	pg_uuidx => [ "ALTER SYSTEM SET shared_preload_libraries = 'pg_uuidx'",
+		"ALTER SYSTEM SET pg_uuidx.tick_databases = 'bench'", '(a restart)', 'CREATE EXTENSION pg_uuidx',
+		'CREATE TRIGGER ob5_guard BEFORE INSERT OR UPDATE ON ob5 FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard()' ]);
+my $has_ticker = $has_guard && $has_tick
+  && $primary->safe_psql('bench', q{SELECT uuidv7() IS NOT NULL;
+	SELECT count(*) FROM pg_settings WHERE name = 'pg_uuidx.tick_databases'}) =~ /1$/;
+my %defaults;
+if ($has_ticker)
+{
+	# the tables carry the xid8 column and its index already (outbox.sql)
+	$primary->safe_psql('bench', $_) for grep { !/^\(|^CREATE EXTENSION|^ALTER TABLE|^CREATE INDEX/ } @{ $setup{pg_uuidx} };
+	$primary->restart;
+	$primary->poll_query_until('bench', "SELECT count(*) = 1 FROM pg_stat_activity WHERE backend_type = 'pg_uuidx ticker'")
+	  or die "the ticker did not start\n";
+	$primary->wait_for_catchup('ob_sub');
+	$primary->wait_for_catchup($standby);
+	my $refusals0 = $primary->safe_psql('bench', 'SELECT refusals FROM pg_uuidx_stats');
+	my $client = script('dclient', 'ob5', "\\set d random(0, 1500)\n\\set s random(1000, 3000)\n"
+		  . "SELECT uuidv7() AS a \\gset\n\\sleep :d ms\nBEGIN;\n"
+		  . "INSERT INTO TBL (id, w, kind) VALUES (':a', :client_id, 'client');\n\\sleep :s ms\nCOMMIT;\n");
+	my $server = script('dserver', 'ob6', "\\set s random(1000, 3000)\nBEGIN;\n"
+		  . "INSERT INTO TBL (w, kind) VALUES (:client_id, 'server');\n\\sleep :s ms\nCOMMIT;\n");
+	say "defaults: writers for $o{OUTBOX_SECONDS} s ($o{OUTBOX_CLIENTS} clients of ids made 0-1.5 s early, guarded, "
+	  . "$o{OUTBOX_CLIENTS} of server ids; open 1-3 s), the built-in ticker, readers: " . join(', ', @default_readers);
+	my @r = (start_readers('defaults: client ids', 'ob5', \@default_readers, 1),
+		start_readers('defaults: server ids', 'ob6', \@default_readers, 1));
+	my $cw = pgbench_start('bench', '-c', $o{OUTBOX_CLIENTS}, '-j', 1, '-T', $o{OUTBOX_SECONDS}, '--max-tries=20',
+		'-f', $client);
+	my $sw = pgbench_start('bench', '-c', $o{OUTBOX_CLIENTS}, '-j', 1, '-T', $o{OUTBOX_SECONDS}, '-f', $server);
+	$pgb{defaults} = { client => pgbench_finish($cw), server => pgbench_finish($sw) };
+	stop_readers('defaults: client ids', $r[0]);
+	stop_readers('defaults: server ids', $r[1]);
+	%defaults = (refusals => $primary->safe_psql('bench', 'SELECT refusals FROM pg_uuidx_stats') - $refusals0);
+}
+
 # ---- the record: what committed (with its commit time), what the subscriber read
 $primary->safe_psql('bench', q{
 CREATE TABLE committed AS
 SELECT 'pass 1' AS pass, id, kind, pg_xact_commit_timestamp(xmin) AS committed_at FROM ob1
 UNION ALL SELECT 'pass 2', id, kind, pg_xact_commit_timestamp(xmin) FROM ob2
 UNION ALL SELECT 'pass 3', id, kind, pg_xact_commit_timestamp(xmin) FROM ob4
-UNION ALL SELECT 'stalls', id, kind, pg_xact_commit_timestamp(xmin) FROM ob3;
+UNION ALL SELECT 'stalls', id, kind, pg_xact_commit_timestamp(xmin) FROM ob3
+UNION ALL SELECT 'defaults: client ids', id, kind, pg_xact_commit_timestamp(xmin) FROM ob5
+UNION ALL SELECT 'defaults: server ids', id, kind, pg_xact_commit_timestamp(xmin) FROM ob6;
 CREATE INDEX ON committed (pass, id);
 });
 $primary->safe_psql('bench', "INSERT INTO seen SELECT * FROM dblink('" . conninfo($sub) . "',
@@ -399,6 +455,10 @@ open(my $fh, '>', "$out/outbox.md") or die $!;
 	allowance => $o{OUTBOX_ALLOWANCE_MS}, guard => $has_guard ? 'on' : 'off', tick => $has_tick ? 'on' : 'off',
 	version => $pver, ext => $ext);
 $v{writers3} //= 'not run (no guard)';
+$v{writersdefaults} //= 'not run (no built-in ticker)';
+$v{default_readers} = join(',', @default_readers);
+$v{refusals} = $defaults{refusals} // 0;
+$v{"setup_$_"} = scalar(@{ $setup{$_} }) . ': ' . join('; ', map { "`$_`" } @{ $setup{$_} }) for keys %setup;
 print $fh $primary->safe_psql('bench', slurp_file("$here/outbox_report.sql"),
 	extra_params => [ map { ('-v', "$_=$v{$_}") } sort keys %v ]) . "\n";
 close($fh);

@@ -21,6 +21,10 @@ CREATE INDEX ob1_xid_id ON ob1 (xid, id);
 CREATE TABLE ob2 (LIKE ob1 INCLUDING ALL);
 CREATE TABLE ob3 (LIKE ob1 INCLUDING ALL);
 CREATE TABLE ob4 (LIKE ob1 INCLUDING ALL);
+-- the pass with every setting at its default: ob5 takes ids made by the
+-- client (with the guard), ob6 ids made by the server
+CREATE TABLE ob5 (LIKE ob1 INCLUDING ALL);
+CREATE TABLE ob6 (LIKE ob1 INCLUDING ALL);
 
 -- the end of a pass: outbox.pl adds the pass here (on the primary and on
 -- the subscriber) once its writers are done and every reader has had time
@@ -34,6 +38,7 @@ CREATE TABLE ob_stop (pass text PRIMARY KEY);
 --   id > last            the naive cursor
 --   lag 1 s              id > last AND id < the smallest id of (now - 1 s)
 --   xid8                 (xid, id) > (last_xid, last_id) AND xid < pg_snapshot_xmin(pg_current_snapshot())
+--   xid8 standby         the same on the streaming standby (through dblink to "conn")
 --   logical slot         pg_logical_slot_get_changes() of slot ob_slot (test_decoding), the INSERTs into tbl
 --   pg_uuidx primary     pg_uuidx_read_after() on the primary
 --   pg_uuidx standby     pg_uuidx_read_after() on the streaming standby (through dblink to "conn")
@@ -49,7 +54,7 @@ DECLARE
     t timestamptz;
     stop timestamptz := clock_timestamp() + interval '1 h';
 BEGIN
-    IF reader = 'pg_uuidx standby' THEN
+    IF reader IN ('pg_uuidx standby', 'xid8 standby') THEN
         PERFORM dblink_connect('ob_standby', conn);
     END IF;
     WHILE clock_timestamp() < stop AND NOT EXISTS (SELECT FROM ob_stop s WHERE s.pass = ob_read.pass) LOOP
@@ -68,6 +73,13 @@ BEGIN
                                   WHERE ($1 IS NULL OR (xid, id) > ($1, $2))
                                     AND xid < pg_snapshot_xmin(pg_current_snapshot())
                                   ORDER BY xid, id LIMIT 5000) s', tbl) INTO ids, xids USING last_xid, last;
+        WHEN 'xid8 standby' THEN
+            SELECT array_agg(d.id ORDER BY d.xid, d.id), array_agg(d.xid ORDER BY d.xid, d.id) INTO ids, xids
+            FROM dblink('ob_standby', format('SELECT id, xid FROM %I
+                                              WHERE (%L::xid8 IS NULL OR (xid, id) > (%L::xid8, %L::uuid))
+                                                AND xid < pg_snapshot_xmin(pg_current_snapshot())
+                                              ORDER BY xid, id LIMIT 5000', tbl, last_xid, last_xid, last))
+                 AS d(id uuid, xid xid8);
         WHEN 'logical slot' THEN
             SELECT array_agg(substring(c.data FROM 'id\[uuid\]:''([0-9a-f-]+)''')::uuid ORDER BY c.o) INTO ids
             FROM pg_logical_slot_get_changes('ob_slot', NULL, NULL, 'skip-empty-xacts', '1')
@@ -90,7 +102,7 @@ BEGIN
             INSERT INTO seen SELECT reader, pass, n + u.o, u.i, t FROM unnest(ids) WITH ORDINALITY AS u(i, o);
             n := n + cardinality(ids);
             last := ids[cardinality(ids)];
-            IF reader = 'xid8' THEN
+            IF reader IN ('xid8', 'xid8 standby') THEN
                 last_xid := xids[cardinality(xids)];
             END IF;
         END IF;

@@ -2,7 +2,10 @@
 -- run by test/bench/outbox.pl on the phase's primary (psql -At) with the
 -- variables it passes: readers (comma-separated, in report order),
 -- seconds, clients, poll, cost_seconds, cost_reps, allowance, guard,
--- tick, version, ext, writers1, writers2, writers3 (pgbench's figures).
+-- tick, version, ext, writers1, writers2, writers3, writersdefaults
+-- (pgbench's figures); for the pass with every setting at its default,
+-- default_readers, refusals, setup_xid8 and setup_pg_uuidx (the setup
+-- statements, counted and listed).
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 -- every committed row for every reader, with when that reader first read
@@ -11,7 +14,9 @@ CREATE TEMP TABLE ob_lag AS
 SELECT r.reader, r.ord, c.pass, c.id, c.kind, c.committed_at, f.read_at, coalesce(f.n, 0) AS n,
        extract(epoch FROM f.read_at - c.committed_at) * 1000 AS ms
 FROM committed c
-CROSS JOIN unnest(string_to_array(:'readers', ',')) WITH ORDINALITY AS r(reader, ord)
+CROSS JOIN (SELECT reader, min(ord) AS ord
+            FROM unnest(string_to_array(:'readers' || ',' || :'default_readers', ',')) WITH ORDINALITY AS u(reader, ord)
+            GROUP BY reader) r
 LEFT JOIN (SELECT reader, pass, id, min(read_at) AS read_at, count(*) AS n FROM seen GROUP BY 1, 2, 3) f
        ON f.reader = r.reader AND f.pass = c.pass AND f.id = c.id;
 ANALYZE ob_lag;
@@ -32,7 +37,7 @@ SELECT format('Writers, %s s a pass: %s pgbench clients of short transactions (1
 \echo
 SELECT format('Committed: %s.', string_agg(format('%s %s rows (%s)', pass, n, kinds), '; ' ORDER BY pass))
 FROM (SELECT pass, sum(n) AS n, string_agg(format('%s %s', n, kind), ', ' ORDER BY kind) AS kinds
-      FROM (SELECT pass, kind, count(*) AS n FROM committed WHERE pass <> 'stalls' GROUP BY 1, 2) k GROUP BY pass) p;
+      FROM (SELECT pass, kind, count(*) AS n FROM committed WHERE pass LIKE 'pass %' GROUP BY 1, 2) k GROUP BY pass) p;
 \echo
 \echo 'Lag: read time minus commit time (`pg_xact_commit_timestamp(xmin)` on the primary), ms, over the rows read.'
 \echo
@@ -42,7 +47,28 @@ SELECT format('| %s | %s | %s | %s | %s, %s | %s | %s | %s | %s |', reader, pass
               count(*) FILTER (WHERE n = 0 AND kind = 'long'), count(*) FILTER (WHERE n = 0 AND kind = '2pc'),
               sum(greatest(n - 1, 0)), round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric),
               round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric), round(max(ms)::numeric))
-FROM ob_lag WHERE pass <> 'stalls' GROUP BY pass, ord, reader ORDER BY pass, ord;
+FROM ob_lag WHERE pass LIKE 'pass %' AND reader = ANY (string_to_array(:'readers', ','))
+GROUP BY pass, ord, reader ORDER BY pass, ord;
+\echo
+\echo '### Every setting at its default'
+\echo
+SELECT format('The setup of docs/outbox.md and nothing else: `pg_uuidx.horizon_allowance` not set (1 s), the guard '
+              'without arguments, the built-in ticker (`pg_uuidx.tick_interval` 100 ms). Writers for %s s: %s pgbench '
+              'clients insert ids they made 0-1.5 s before (`SELECT uuidv7() \gset`, then a pause) into a guarded '
+              'table, pgbench `--max-tries=20` retrying refusals (40001); %s clients insert ids of the server '
+              '(`DEFAULT uuidv7()`) into another; every transaction stays open 1-3 s after its insert: %s. The '
+              'guard''s refusals (`pg_uuidx_stats`): %s. Lag as above; on the standby too, against the commit time '
+              'on the primary.', :'seconds', :'clients', :'clients', :'writersdefaults', :'refusals');
+\echo
+\echo '| table | reader | rows committed | missed | read twice | lag median | lag p99 |'
+\echo '|---|---|---:|---:|---:|---:|---:|'
+SELECT format('| %s | %s | %s | %s | %s | %s | %s |', substring(pass FROM 11), reader, count(*), count(*) FILTER (WHERE n = 0),
+              sum(greatest(n - 1, 0)), round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric),
+              round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric))
+FROM ob_lag WHERE pass LIKE 'defaults%' AND reader = ANY (string_to_array(:'default_readers', ','))
+GROUP BY pass, ord, reader ORDER BY pass DESC, ord;
+\echo
+SELECT format('Setup statements, beyond the table: the xid8 pattern %s. pg_uuidx %s.', :'setup_xid8', :'setup_pg_uuidx');
 \echo
 SELECT format('What each needs, measured apart: %s pgbench clients of single-row INSERTs for %s s into a fresh '
               'table, %s interleaved repetitions (medians), after a CHECKPOINT (so WAL includes full-page images); '
@@ -75,7 +101,7 @@ SELECT format('| %s | %s | %s | %s | %s | %s | %s |', w.label, l.reader,
                    WHEN count(*) FILTER (WHERE l.kind = 'culprit') = 0 THEN 'not committed'
                    WHEN bool_and(l.n = 0) FILTER (WHERE l.kind = 'culprit') THEN 'missed'
                    ELSE format('read %s ms after its commit', round((max(l.ms) FILTER (WHERE l.kind = 'culprit'))::numeric)) END)
-FROM ob_window w JOIN ob_lag l ON l.pass = 'stalls'
+FROM ob_window w JOIN ob_lag l ON l.pass = 'stalls' AND l.reader = ANY (string_to_array(:'readers', ','))
      AND (l.committed_at BETWEEN w.since AND w.until OR (w.scenario = 'idmaker' AND l.kind = 'culprit'))
 GROUP BY w.ord, w.label, w.scenario, l.ord, l.reader ORDER BY w.ord, l.ord;
 \echo

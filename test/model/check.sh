@@ -34,7 +34,7 @@ configs=(
     "guard|SC_GUARD|-|holds"
     "standby|SC_STANDBY|-|holds"
     "subscriber|SC_SUB|-|holds"
-    "two-databases|SC_TWODB|-|holds"
+    "tables|SC_TABLES|-|holds"
     "layout-change|SC_LAYOUT|-|holds"
     "row1-restart-forgets-floor|SC_GUARD|BUG_ROW1_RESTART_FORGETS_FLOOR|no_row_missed"
     "row2-promotion-without-tick|SC_STANDBY|BUG_ROW2_NO_TICK_IN_FLOOR|no_row_missed"
@@ -49,12 +49,14 @@ configs=(
     "row11-old-library-reader|SC_SUB|BUG_ROW11_OLD_LIBRARY_READER|no_row_missed"
     "row12-tick-any-value|SC_STANDBY|BUG_ROW12_TICK_ANY_VALUE|no_row_missed"
     "row13-relation-no-horizon-covers|SC_GUARD|BUG_ROW13_UNCOVERED_RELATION|no_row_missed"
-    "row14-one-floor-per-server|SC_TWODB|BUG_ROW14_ONE_FLOOR|allowance_held"
     "row15-resend-refused|SC_GUARD|BUG_ROW15_RESEND_REFUSED|no_row_twice"
     "1.5-worker-slot-lost|SC_IDS|BUG_WORKER_OWN_SLOT|no_row_missed"
     "1.5-old-library-not-held|SC_IDS|BUG_OLD_LIBRARY_NOT_HELD|no_row_missed"
     "id-made-before-publishing|SC_IDS|BUG_ID_BEFORE_PUBLISH|no_row_missed"
     "1.6-superseded-layout-reads|SC_LAYOUT|BUG_SUPERSEDED_NOT_REFUSED|no_row_missed"
+    "1.6-floor-holds-allowance|SC_TABLES|BUG_16_FLOOR_LESS_ALLOWANCE|allowance_held"
+    "guard-time-not-read|SC_TABLES|BUG_GUARD_FIELD_IGNORED|no_row_missed"
+    "one-covered-from|SC_TABLES|BUG_ONE_COVERED_FROM|no_row_missed"
 )
 
 for tool in spin gcc; do

@@ -52,9 +52,12 @@
  *               ticks; a subscriber applying the commits in their order,
  *               whose reader reads up to the newest tick applied; the
  *               clock 1..4, allowance 1
- *   SC_TWODB    one server, two databases with allowances 1 and 0: in
- *               database 0, 2 guarded inserts of ids made earlier; a
- *               reader in each; the clock 1..4
+ *   SC_TABLES   one server, table 0 guarded with an allowance of 1,
+ *               table 1 without a guard: session 0 inserts a client's id
+ *               into table 0 or a generator's into table 1; session 1, in
+ *               one transaction, a client's id into table 0 and a
+ *               generator's into table 1; a reader of each table with its
+ *               own allowance; the clock 1..4
  *   SC_LAYOUT   one server, a library of a newer layout installed over
  *               it: 2 sessions on the newer library (register the layout,
  *               an id from the clock, insert, commit or abort); a reader
@@ -70,9 +73,8 @@
  *   no_row_twice    no logical row is committed twice, and no reader reads
  *                   one twice
  *   read_in_order   every reader reads ids in order
- *   allowance_held  (SC_TWODB) the guard refuses an id only when it is
- *                   older than the clock less its database's allowance, or
- *                   than the server's first use of its state
+ *   allowance_held  (SC_TABLES) a guard refuses an id only when it is
+ *                   older than the clock less its own table's allowance
  *
  * What the protocol assumes (docs/how-it-works.md): the clock is not
  * behind the floor when the server restarts (-DLIMIT_STEP_BACK_ACROSS_RESTART
@@ -92,7 +94,7 @@
 #define B		1			/* a reader's max_rows */
 
 #if defined(SC_STANDBY)
-#define ALLOW	0			/* pg_uuidx.horizon_allowance */
+#define ALLOW	0			/* the readers' allowance */
 #define CLK0	2			/* the clock's start: a promoted one is 1 behind */
 #define SKEW	1
 #else
@@ -116,7 +118,11 @@
 #endif
 #endif
 #define NTX(me)	((me) == 0 -> NTX0 : NTX1)
+#if defined(SC_TABLES)
+#define NR		3			/* session 1 writes two rows */
+#else
 #define NR		(NTX0 + NTX1)	/* rows: one per transaction */
+#endif
 
 #if defined(SC_STANDBY) || defined(SC_SUB)
 /*
@@ -152,6 +158,9 @@
 #define DONE	3			/* committed */
 #define GONE	4			/* rolled back, or lost */
 
+/* a slot's field without a time */
+#define NONE	255
+
 /* the record of a prepared transaction */
 #define NOREC	255			/* none */
 #define NOID	254			/* "made no id" */
@@ -176,6 +185,9 @@ typedef Row {
 	byte		rlsn;		/* ... and its ROLLBACK PREPARED's */
 	byte		rec;		/* prepared: its record, NOREC, NOID or a time */
 	byte		xid;		/* order of the xids (BUG_TRACKED_FROM only) */
+#if defined(SC_TABLES)
+	byte		tb;			/* its table */
+#endif
 };
 Row			row[NR];
 
@@ -203,7 +215,8 @@ byte		F = LOW;		/* the floor of the database */
 bool		Fmade = false;	/* made since the state was */
 bool		son[NSL];		/* the slot counts: its process still runs the
 							 * transaction it was published for */
-byte		slow[NSL];		/* the slot's lower time */
+byte		slow[NSL];		/* the slot's lower time: the generators' */
+byte		sgd[NSL];		/* and the guard's (NONE: none) */
 bool		lib[NS];		/* the session's backend has loaded the library */
 bool		old[NS];		/* it runs a library that publishes nothing here */
 bool		xopen[NS];		/* its transaction is open */
@@ -235,6 +248,15 @@ hidden byte	inb_;
 /* the current primary's clock, and less the allowance */
 #define SCLK		(clk - skew)
 #define CLOCK_LESS_ALLOWANCE	(SCLK > ALLOW -> SCLK - ALLOW : LOW)
+#ifndef GALLOW
+#define GALLOW	ALLOW		/* the guard's allowance: its readers' */
+#endif
+/* whether the guard, having read the floor, refuses id t */
+#if defined(BUG_16_FLOOR_LESS_ALLOWANCE)
+#define GUARD_REFUSES(t)	((t) < F)	/* 1.6: the floor held the allowance */
+#else
+#define GUARD_REFUSES(t)	((t) + GALLOW < F)
+#endif
 
 /* whether reader r sees row k */
 #if defined(WAL)
@@ -242,6 +264,8 @@ hidden byte	inb_;
 #define VIS(r, k)	((r) == RP -> row[k].st == DONE : \
 					 ((r) == RS -> (promoted -> row[k].st == DONE : COMMITTED_AT(k, rep)) : \
 					  COMMITTED_AT(k, appD)))
+#elif defined(SC_TABLES)
+#define VIS(r, k)	(row[k].st == DONE && row[k].tb == (r))	/* reader r reads table r */
 #else
 #define VIS(r, k)	(row[k].st == DONE)
 #endif
@@ -327,25 +351,34 @@ inline floor_start()
 
 /* --------------------------------------------------------- the horizon */
 
-/* raise_floor: to the clock less the allowance, the horizon's start */
-inline raise_floor(H)
+/*
+ * raise_floor: the floor raised to the clock; the horizon starts at it
+ * less the reader's allowance A
+ */
+inline raise_floor_by(H, A)
 {
 	floor_start();
-	H = MAX(CLOCK_LESS_ALLOWANCE, F);
-	F = H
+	F = MAX(SCLK, F);
+	H = (F > (A) -> F - (A) : LOW)
 }
+#define raise_floor(H)	raise_floor_by(H, ALLOW)
 
-/* scan_slots: the least of the slots that count */
-inline scan_slots(H)
+/*
+ * scan_slots: the least of the slots that count, the generators' times and,
+ * for a reader of guarded tables (guarded), the guard's
+ */
+inline scan_slots_of(H, guarded)
 {
 	for (i_ : 0 .. NSL - 1) {
 		if
-		:: son[i_] -> H = MIN(H, slow[i_])
+		:: son[i_] && (guarded) -> H = MIN(H, MIN(slow[i_], sgd[i_]))
+		:: son[i_] && !(guarded) -> H = MIN(H, slow[i_])
 		:: else -> skip
 		fi
 	};
 	i_ = 0
 }
+#define scan_slots(H)	scan_slots_of(H, true)
 
 /*
  * scan_old_sessions: sessions on a library that publishes nothing in this
@@ -469,12 +502,24 @@ inline read_rows(r, H)
  * are these, and nothing else happens in it between them.
  */
 
-/* publish in slot s: the first time for a transaction sets it, then lower */
+/*
+ * publish in slot s, the generators' field: the first time for a
+ * transaction sets it (the guard's then has none), later ones lower it
+ */
 inline publish(s, lower)
 {
 	if
 	:: son[s] -> slow[s] = MIN(slow[s], lower)
-	:: else -> slow[s] = lower; son[s] = true
+	:: else -> slow[s] = lower; sgd[s] = NONE; son[s] = true
+	fi
+}
+
+/* the same, the guard's field */
+inline publish_guard(s, time)
+{
+	if
+	:: son[s] -> sgd[s] = MIN(sgd[s], time)
+	:: else -> sgd[s] = time; slow[s] = NONE; son[s] = true
 	fi
 }
 
@@ -561,24 +606,25 @@ inline old_library_id(k)
 }
 
 /*
- * The guard (horizon_cover()) for an id t made earlier.  guard_publish:
- * nothing when the transaction's ids are covered from at or below t
- * already (xl, 0 while it has published nothing); else t's time (its
- * first publication goes no lower than it must; later ones lower the
- * slot).  guard_read_floor: the floor after it; t refused below it.
+ * The guard (horizon_cover()) for an id t made earlier, of a table whose
+ * guard allows GALLOW.  guard_publish: nothing when the transaction's ids
+ * are covered from at or below t already (xl: the generators', xd: the
+ * guard's; 0 while none is published); else t's time, in the slot's field
+ * for the guard.  guard_read_floor: the floor after it; t refused below it
+ * less the allowance.
  */
 inline guard_publish(k)
 {
 	lib[me] = true;
 	floor_start();
 	if
-	:: xl != 0 && t >= xl ->
+	:: (xl != 0 && t >= xl) || (xd != 0 && t >= xd) ->
 		lower = 0;
 		printf("MSC: session %d guard: id %d covered already\n", me, t)
 	:: else ->
-		lower = (xl != 0 -> t : MIN(t, MAX(SCLK, F)));
-		publish(me, lower);
-		printf("MSC: session %d guard publishes %d for id %d\n", me, lower, t)
+		lower = t;
+		publish_guard(me, t);
+		printf("MSC: session %d guard publishes %d\n", me, t)
 	fi
 }
 
@@ -587,9 +633,9 @@ inline guard_read_floor(k)
 	if
 	:: lower == 0 -> insert(k, t)
 	:: else ->
-		xl = (xl != 0 -> MIN(xl, MAX(lower, F)) : MAX(lower, F));
+		xd = (xd != 0 -> MIN(xd, MAX(t, F)) : MAX(t, F));
 		if
-		:: t >= F ->
+		:: !GUARD_REFUSES(t) ->
 			insert(k, t);
 			printf("MSC: session %d guard reads the floor %d, inserts id %d\n", me, F, t)
 		:: else ->
@@ -621,7 +667,7 @@ inline resend_read_floor(k)
 	:: n_ == 1 ->
 		printf("MSC: session %d guard: id %d re-sent, its row exists\n", me, t)
 #endif
-	:: t < F ->
+	:: GUARD_REFUSES(t) ->
 		refused = true;
 		printf("MSC: session %d guard reads the floor %d, refuses id %d\n", me, F, t)
 	:: else ->
@@ -685,9 +731,9 @@ inline pre_prepare(k)
 {
 #if defined(BUG_TRACKED_FROM)
 	/* as of 970e263: a record only where the slot holds a time */
-	row[k].rec = (lib[me] && !old[me] && son[me] -> slow[me] : NOREC)
+	row[k].rec = (lib[me] && !old[me] && son[me] -> MIN(slow[me], sgd[me]) : NOREC)
 #else
-	row[k].rec = (lib[me] && !old[me] -> (son[me] -> slow[me] : NOID) : NOREC)
+	row[k].rec = (lib[me] && !old[me] -> (son[me] -> MIN(slow[me], sgd[me]) : NOID) : NOREC)
 #endif
 }
 
@@ -728,17 +774,6 @@ inline rollback_prepared(k)
 
 /* --------------------------------------------------------------- sessions */
 
-#if !defined(SC_TWODB) && !defined(SC_LAYOUT)
-
-/* what a transaction kept, forgotten when it is over */
-inline forget()
-{
-	lower = 0;
-	xl = 0;
-	t = 0;
-	msg = 0
-}
-
 /* the client picks an id it made earlier, any time up to the clock (up
  * to 4), in the first step (options of an if) */
 #define PICK(stepbody) \
@@ -747,13 +782,26 @@ inline forget()
 	:: d_step { SCLK >= 3; t = 3; stepbody } \
 	:: d_step { SCLK >= 4; t = 4; stepbody }
 
+#if !defined(SC_TABLES) && !defined(SC_LAYOUT)
+
+/* what a transaction kept, forgotten when it is over */
+inline forget()
+{
+	lower = 0;
+	xl = 0;
+	xd = 0;
+	t = 0;
+	msg = 0
+}
+
 proctype session(byte me)
 {
 	byte		j;			/* the transaction */
 	byte		k;			/* its row */
 	byte		msg;		/* the logical row it writes */
 	byte		lower;
-	byte		xl;			/* its ids are covered from xl (0: none yet) */
+	byte		xl;			/* the generators' ids are covered from xl */
+	byte		xd;			/* the guard's from xd (0: none yet) */
 	byte		t;
 	byte		mygen;
 	bool		refused;
@@ -834,6 +882,7 @@ end:
 						refused = false;
 						abort(k);
 						xl = 0;
+						xd = 0;
 						t = SCLK;
 						cid = t;
 						msg = cmsg;
@@ -965,7 +1014,8 @@ active proctype restart()
 		};
 		for (i_ : 0 .. NSL - 1) {
 			son[i_] = false;
-			slow[i_] = 0
+			slow[i_] = 0;
+			sgd[i_] = 0
 		};
 		for (i_ : 0 .. NS - 1) {
 			lib[i_] = false;
@@ -1105,7 +1155,8 @@ inline promote_body()
 	};
 	for (i_ : 0 .. NSL - 1) {
 		son[i_] = false;
-		slow[i_] = 0
+		slow[i_] = 0;
+		sgd[i_] = 0
 	};
 	for (i_ : 0 .. NS - 1) {
 		lib[i_] = false;
@@ -1211,78 +1262,140 @@ end:
 }
 #endif
 
-/* ------------------------------------------------ two databases (row 14) */
+/* ------------------------------------- tables with allowances of their own */
 
-#if defined(SC_TWODB)
-byte		Fdb[2];			/* the floor of each database */
-bool		Fdbmade[2];
-byte		epoch = LOW;	/* the clock at the state's first use */
+#if defined(SC_TABLES)
+/*
+ * Table 0 has a guard that allows ids made 1 before their insert (GALLOW);
+ * table 1 has no guard, its ids come from the generators.  Reader RP reads
+ * table 0 with the allowance of its guard, reader RS table 1 with none.
+ * Session 0 inserts into table 0 an id the client made earlier, or into
+ * table 1 one of the generators; session 1, in one transaction, inserts
+ * into table 0 an id the client made earlier, through the guard, then into
+ * table 1 one of the generators.
+ */
 
-#if defined(BUG_ROW14_ONE_FLOOR)
-#define FLOOR(d)	0		/* one floor for the server */
-#else
-#define FLOOR(d)	(d)
-#endif
-#define ALLOWANCE(d)	((d) == 0 -> 1 : 0)
-
-inline db_floor_start(d)
+/* a generator's id into row k: published, unless covered already */
+inline table_gen_publish(k)
 {
+#if defined(BUG_ONE_COVERED_FROM)
+	/* one "covered from" for both: the guard's taken for the generators' */
 	if
-	:: epoch == LOW -> epoch = clk
+	:: xd != 0 && xl == 0 -> xl = xd
 	:: else -> skip
 	fi;
+#endif
 	if
-	:: !Fdbmade[FLOOR(d)] ->
-		Fdb[FLOOR(d)] = epoch;
-		Fdbmade[FLOOR(d)] = true
-	:: else -> skip
+	:: xl != 0 ->
+		t = MAX(SCLK, xl);
+		insert(k, t);
+		printf("MSC: session %d inserts id %d, covered already\n", me, t);
+		t = 0
+	:: else -> gen_publish(k)
 	fi
 }
 
-/* a reader of database d raises its floor to the clock less d's allowance */
-proctype db_reader(byte d)
+inline table_gen_read_floor(k)
 {
+	if
+	:: row[k].st == RUN -> skip
+	:: else -> gen_read_floor(k)
+	fi
+}
+
+/* commit: both rows of the transaction become visible, the slot stops counting */
+inline table_commit(k0, k1)
+{
+	son[me] = false;
+	if
+	:: row[k0].st == RUN -> row[k0].st = DONE
+	:: else -> skip
+	fi;
+	if
+	:: row[k1].st == RUN -> row[k1].st = DONE
+	:: else -> skip
+	fi;
+	printf("MSC: session %d commits\n", me);
+	check_missed()
+}
+
+proctype table_session(byte me)
+{
+	byte		lower;
+	byte		xl;
+	byte		xd;
+	byte		t;
+	byte		msg;
+
+	if
+	:: me == 0 ->
+		row[0].tb = 0;
+		if
+		PICK(msg = 0; guard_publish(0))
+		fi;
+		d_step {
+			/* refused only when older than the guard's allowance */
+			allowance_held = (lower == 0 || !GUARD_REFUSES(t) || t + GALLOW < clk);
+			assert(allowance_held);
+			guard_read_floor(0)
+		}
+	:: me == 0 ->
+		row[0].tb = 1;
+		d_step { msg = 0; gen_publish(0) }
+		d_step { gen_read_floor(0) }
+	:: me == 1 ->
+		if
+		PICK(msg = 1; guard_publish(1))
+		fi;
+		d_step {
+			/* refused only when older than the guard's allowance */
+			allowance_held = (lower == 0 || !GUARD_REFUSES(t) || t + GALLOW < clk);
+			assert(allowance_held);
+			guard_read_floor(1)
+		}
+		d_step { msg = 2; table_gen_publish(2) }
+		d_step { table_gen_read_floor(2) }
+	fi;
+	if
+	:: d_step { table_commit(0 + me, 2 * me) }
+	:: d_step { son[me] = false }
+	fi
+}
+
+/* RP: table 0, with its guard's allowance; RS: table 1, with none */
+proctype table_reader(byte r)
+{
+	byte		H;
+
 end:
 	do
 	:: d_step {
-			db_floor_start(d);
-			Fdb[FLOOR(d)] = MAX(Fdb[FLOOR(d)], (clk > ALLOWANCE(d) -> clk - ALLOWANCE(d) : LOW))
+#if defined(BUG_16_FLOOR_LESS_ALLOWANCE)
+			/* 1.6: the floor raised to the clock less the reader's allowance */
+			floor_start();
+			F = MAX(F, (r == RP -> CLOCK_LESS_ALLOWANCE : SCLK));
+			H = F
+#else
+			raise_floor_by(H, (r == RP -> GALLOW : 0))
+#endif
 		}
-	od
-}
-
-/* the guard in database 0, for ids the client made earlier */
-proctype db_session()
-{
-	byte		j = 0;
-	byte		t;
-
-	do
-	:: j < 2 ->
-		select(t : 1 .. clk);
-		atomic { db_floor_start(0) }	/* publish */
-		d_step {
-			/* read_floor: refuse only an id older than the allowance, or
-			 * than the state's first use */
-			if
-			:: t < Fdb[FLOOR(0)] ->
-				printf("MSC: the guard refuses id %d at clock %d\n", t, clk);
-				allowance_held = (t < epoch || t + ALLOWANCE(0) < clk)
-			:: else -> skip
-			fi;
-			assert(allowance_held)
-		}
-		j++;
-		t = 0
-	:: else -> break
+#if defined(BUG_GUARD_FIELD_IGNORED)
+		d_step { scan_slots_of(H, false) }
+#else
+		d_step { scan_slots_of(H, r == RP) }
+#endif
+		d_step { read_rows(r, H) }
 	od
 }
 
 init {
 	atomic {
-		run db_session();
-		run db_reader(0);
-		run db_reader(1)
+		row[1].tb = 0;
+		row[2].tb = 1;
+		run table_session(0);
+		run table_session(1);
+		run table_reader(RP);
+		run table_reader(RS)
 	}
 }
 #endif

@@ -17,9 +17,9 @@
 #   SAFE wrapper), in a session that never used pg_uuidx, holds the horizon
 #   once prepared.  Without the preloaded library (17+) that is the case
 #   that failed; on 15 and 16 the library is preloaded into every session.
-# - Floors per database: each database has its own floor: a reader of another database
-#   with a shorter allowance does not make this database's guard refuse an
-#   id within its own allowance (ALTER DATABASE ... SET).
+# - Floors per database: each database has its own floor: a reader of
+#   another database's table whose guard allows nothing does not make this
+#   database's guard refuse an id within its own allowance (200 ms).
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
@@ -82,17 +82,19 @@ for my $how ('fast', 'immediate', 'kill9')
 		"$how: a new id is taken");
 }
 
-# Floors per database: floors per database; database other reads with an allowance of 0
-# (the id below is made after the floor that the restart above made)
+# Floors per database: database other reads a table whose guard allows
+# nothing (the id below is made after the floor that the restart above made)
 sleep(3);
 $primary->safe_psql('postgres', 'CREATE DATABASE other');
-$primary->safe_psql('other', 'CREATE EXTENSION pg_uuidx');
-$primary->safe_psql('postgres', q{ALTER DATABASE postgres SET pg_uuidx.horizon_allowance = '5s'});
+$primary->safe_psql('other', q{
+CREATE EXTENSION pg_uuidx;
+CREATE TABLE strict_t (id uuid PRIMARY KEY);
+CREATE TRIGGER guard BEFORE INSERT OR UPDATE ON strict_t
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '0');});
 $primary->safe_psql('postgres', 'SELECT uuidv7_horizon()');
-$primary->safe_psql('other', q{SET pg_uuidx.horizon_allowance = 0; SELECT uuidv7_horizon()});
-is(insert_old($primary, $primary->safe_psql('postgres', q{SELECT uuidv7(interval '-2 s')})), 'ok',
-	'an id 2 s old is within this database\'s 5 s allowance, whatever another database read');
-$primary->safe_psql('postgres', 'ALTER DATABASE postgres RESET pg_uuidx.horizon_allowance');
+$primary->safe_psql('other', 'SELECT count(*) FROM pg_uuidx_read_after(NULL::strict_t, NULL, 1)');
+is($primary->safe_psql('postgres', q{SELECT try($$INSERT INTO t (id, n) VALUES (uuidv7(interval '-150 ms'), 1)$$)}), 'ok',
+	'an id 150 ms old is within this database\'s 200 ms allowance, whatever another database read');
 
 # Promotion and an in-doubt prepared transaction: a standby whose clock is 5 s behind
 $primary->backup('b');

@@ -403,8 +403,9 @@ if ($has_ticker)
 	$primary->wait_for_catchup('ob_sub');
 	$primary->wait_for_catchup($standby);
 	my $refusals0 = $primary->safe_psql('bench', 'SELECT refusals FROM pg_uuidx_stats');
-	my $client = script('dclient', 'ob5', "\\set d random(0, 1500)\n\\set s random(1000, 3000)\n"
-		  . "SELECT uuidv7() AS a \\gset\n\\sleep :d ms\nBEGIN;\n"
+	# the delay from SQL's random(), as in passes 2 and 3: a retry makes a new id, with a new delay
+	my $client = script('dclient', 'ob5', "\\set s random(1000, 3000)\n"
+		  . "SELECT uuidv7() AS a, (random() * 1500)::int AS d \\gset\n\\sleep :d ms\nBEGIN;\n"
 		  . "INSERT INTO TBL (id, w, kind) VALUES (':a', :client_id, 'client');\n\\sleep :s ms\nCOMMIT;\n");
 	my $server = script('dserver', 'ob6', "\\set s random(1000, 3000)\nBEGIN;\n"
 		  . "INSERT INTO TBL (w, kind) VALUES (:client_id, 'server');\n\\sleep :s ms\nCOMMIT;\n");

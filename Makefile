@@ -15,6 +15,7 @@ MODULE_big = pg_uuidx
 OBJS = \
 	src/backfill.o \
 	src/clock.o \
+	src/consume.o \
 	src/entropy.o \
 	src/extension_table.o \
 	src/facade.o \
@@ -49,6 +50,7 @@ REGRESS = \
 	namebased \
 	read \
 	read_after_tables \
+	consume \
 	guard \
 	range \
 	textforms \

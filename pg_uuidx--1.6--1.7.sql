@@ -3,6 +3,68 @@
 -- complain if script is sourced in psql, rather than via ALTER EXTENSION
 \echo Use "ALTER EXTENSION pg_uuidx UPDATE TO '1.7'" to load this file. \quit
 
+-- Consumers (docs/reading-in-order.md, "Consumers"): the position of each
+-- named consumer of a relation, written only by pg_uuidx_consume() and
+-- pg_uuidx_consumer_reset() as the table's owner.  The relation and the
+-- role are kept as regclass and regrole, which pg_dump writes as names
+-- and pg_upgrade keeps; the role is the one the position belongs to,
+-- whose privileges moving or resetting it needs.  A position of a relation
+-- or a role that no longer exists stays until reset, and is not dumped.
+CREATE TABLE @extschema@.pg_uuidx_consumer_positions (
+    relid pg_catalog.regclass NOT NULL,
+    consumer pg_catalog.text COLLATE pg_catalog."C" NOT NULL
+        CHECK (consumer OPERATOR(pg_catalog.<>) ''),
+    last_id pg_catalog.uuid,
+    role pg_catalog.regrole NOT NULL,
+    moved_at pg_catalog.timestamptz,
+    PRIMARY KEY (relid, consumer)
+);
+
+COMMENT ON TABLE @extschema@.pg_uuidx_consumer_positions IS
+'the position of each consumer of pg_uuidx_consume(): last_id the greatest id it has read of relid (NULL: none yet), the role it belongs to; written by pg_uuidx_consume() and pg_uuidx_consumer_reset() only; read it through the view pg_uuidx_consumers';
+
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.pg_uuidx_consumer_positions',
+    'WHERE EXISTS (SELECT FROM pg_catalog.pg_class c '
+    'WHERE c.oid OPERATOR(pg_catalog.=) pg_uuidx_consumer_positions.relid::pg_catalog.oid) '
+    'AND EXISTS (SELECT FROM pg_catalog.pg_roles r '
+    'WHERE r.oid OPERATOR(pg_catalog.=) pg_uuidx_consumer_positions.role::pg_catalog.oid)');
+
+-- A position is an id of a row of its relation: everyone sees the positions
+-- of the relations they may read, through the view.  The extension's
+-- owner reads the table itself, which pg_dump needs; nobody writes it but
+-- its owner (no function of pg_uuidx is SECURITY DEFINER).
+REVOKE ALL ON @extschema@.pg_uuidx_consumer_positions FROM PUBLIC;
+GRANT SELECT ON @extschema@.pg_uuidx_consumer_positions TO @extowner@;
+
+CREATE VIEW @extschema@.pg_uuidx_consumers WITH (security_barrier = true) AS
+SELECT p.relid, p.consumer, p.last_id, p.role, p.moved_at,
+       pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) @extschema@.uuid_extract_timestamp_us(p.last_id) AS lag
+FROM @extschema@.pg_uuidx_consumer_positions p
+WHERE pg_catalog.has_table_privilege(p.relid::pg_catalog.oid, 'SELECT');
+
+COMMENT ON VIEW @extschema@.pg_uuidx_consumers IS
+'the consumers of pg_uuidx_consume() of the relations the current role may read: relation, name, last_id (the greatest id read), role, when it last moved, lag (how long ago the id of its position was made)';
+
+REVOKE ALL ON @extschema@.pg_uuidx_consumers FROM PUBLIC;
+GRANT SELECT ON @extschema@.pg_uuidx_consumers TO PUBLIC;
+
+CREATE FUNCTION @extschema@.pg_uuidx_consume(row_type anyelement, consumer text, max_rows integer,
+                                             id_column name DEFAULT 'id', id_version integer DEFAULT 7)
+RETURNS SETOF anyelement
+AS 'MODULE_PATHNAME', 'pg_uuidx_consume'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_consume(anyelement, text, integer, name, integer) IS
+'the next rows of a table for a named consumer, as pg_uuidx_read_after() after its position, which moves to the last row returned in the same transaction; the position stays locked until that transaction ends';
+
+CREATE FUNCTION @extschema@.pg_uuidx_consumer_reset(tbl regclass, consumer text, after_id uuid DEFAULT NULL)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'pg_uuidx_consumer_reset'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_consumer_reset(regclass, text, uuid) IS
+'removes a consumer''s position (after_id NULL: it starts again from the first row) or sets it to after_id; true if it had one; for the position''s role or the table''s owner';
+
 -- Health (docs/reading-in-order.md, "Health"): what the shared state says of
 -- this database, and the view that adds the newest tick and the holders.
 CREATE FUNCTION @extschema@.pg_uuidx_stats_state(OUT horizon timestamptz, OUT floor timestamptz,

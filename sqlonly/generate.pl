@@ -1,6 +1,7 @@
 # sqlonly/generate.pl OUTDIR - the SQL build of pg_uuidx ("make sql-only"):
-# every function of sqlonly/functions.tsv whose last column names a body file
-# of sqlonly/, written out as
+# every function of sqlonly/functions.tsv and every table of
+# sqlonly/relations.tsv whose last column names a body file of sqlonly/ (or
+# the C build's script it is taken from), written out as
 #   pg_uuidx.control            the C build's name and default_version, no
 #                               module_pathname
 #   pg_uuidx--<ver>.sql         the full script of the current version
@@ -10,13 +11,17 @@
 #                               <ver>." is replaced in place), so that an
 #                               update path can be shown
 #   pg_uuidx_tle.sql            the same for pg_tle, for psql
-#   pg_uuidx_plain.sql          the functions into the schema named by psql's
-#                               :schema (default uuidx), without an extension
-# Before writing anything it checks the body files against the list: each
+#   pg_uuidx_plain.sql          the functions and tables into the schema named
+#                               by psql's :schema (default uuidx), without an
+#                               extension: each table CREATE TABLE IF NOT
+#                               EXISTS, without pg_extension_config_dump()
+#                               and the GRANTs to the extension's owner
+# Before writing anything it checks the body files against the lists: each
 # listed function is created exactly once, in the file its row names, with
 # the row's arguments, result and labels (volatility, strictness, parallel
-# safety); nothing unlisted is created.  A row still marked TODO is left out
-# with a warning.
+# safety); each listed table or view exactly once, in the file its row
+# names, of the row's kind; nothing unlisted is created.  A row still marked
+# TODO is left out with a warning.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
@@ -112,11 +117,26 @@ for my $line (split /\n/, slurp("$src/functions.tsv"))
 	my %r;
 	@r{qw(name args returns kind volatility strict parallel since sql)} = split /\t/, $line, -1;
 	defined $r{sql} or die "functions.tsv: a row of fewer than 9 columns: $line\n";
-	$r{sig} = "$r{name}($r{args})";
+	@r{qw(sig list)} = ("$r{name}($r{args})", 'functions.tsv');
 	die "functions.tsv: $r{sig} twice\n" if $rows{ $r{sig} };
 	$rows{ $r{sig} } = \%r;
 	push @rows, \%r;
 	$known_type{$_} = 1 for split /,/, $r{args};
+}
+
+# the tables and views (relations.tsv): the same checks, by name
+my (%rels, @rels);
+for my $line (split /\n/, slurp("$src/relations.tsv"))
+{
+	next if $line =~ /^#/ || $line =~ /^name\t/ || $line !~ /\S/;
+	my %r;
+	@r{qw(name kind since sql)} = split /\t/, $line, -1;
+	defined $r{sql} or die "relations.tsv: a row of fewer than 4 columns: $line\n";
+	die "relations.tsv: $r{name} twice\n" if $rels{ $r{name} };
+	die "relations.tsv: $r{name} is of kind '$r{kind}', neither r (table) nor v (view)\n" unless $r{kind} =~ /^[rv]$/;
+	@r{qw(sig list)} = ($r{name}, 'relations.tsv');
+	$rels{ $r{name} } = \%r;
+	push @rels, \%r;
 }
 
 # Statements of a SQL file, split at the semicolons outside quotes, comments
@@ -245,17 +265,73 @@ sub parenthesized
 }
 
 # Units of the body files: a CREATE statement and the COMMENT, ALTER, GRANT
-# and REVOKE statements after it.  Each unit has the signature it creates,
-# the row it belongs to (an operator: its function's), its text and the
-# names of pg_uuidx functions it calls.
+# and REVOKE statements after it (a table's: also the call of
+# pg_extension_config_dump() that marks it).  Each unit has the signature it
+# creates (a table or view: its name), the row it belongs to (an operator:
+# its function's), its text, the text of the plain script (without an
+# extension: a table if it is not there yet, not marked, no GRANT to the
+# extension's owner) and the names of pg_uuidx functions it calls.
 #
 # A row may instead name one of the C build's scripts (pg_uuidx--*.sql, the
 # newest that creates it): a function that the C build writes in SQL or
-# PL/pgSQL is taken from there as it is, with its COMMENT, and everything
-# else in that script is passed over.
+# PL/pgSQL is taken from there as it is, with its COMMENT, a table with what
+# the script says of it after its CREATE, and everything else in that script
+# is passed over.
 my (@units, %defined);
 my @files = sort map { m{([^/]+)$} } glob("$src/*.sql");
-my %c_script = map { $_->{sql} => 1 } grep { $_->{sql} =~ /^pg_uuidx--[\d.-]+\.sql$/ } @rows;
+my %c_script = map { $_->{sql} => 1 } grep { $_->{sql} =~ /^pg_uuidx--[\d.-]+\.sql$/ } @rows, @rels;
+
+# whether a statement after a unit's CREATE is about that unit: a
+# function's COMMENT (all that counts in a C build's script, where the
+# body files' looser rule would take what is said of other objects), or a
+# table's or view's COMMENT, GRANT, REVOKE or pg_extension_config_dump()
+sub about
+{
+	my ($unit, $stmt, $text) = @_;
+	my $name;
+	if (!$unit->{rel})
+	{
+		($name) = $stmt =~ /^COMMENT ON (?:FUNCTION|PROCEDURE) \@ EXTSCHEMA \@ \. (\w+) \(/;
+	}
+	elsif ($stmt =~ /^SELECT PG_CATALOG \. PG_EXTENSION_CONFIG_DUMP \(/)
+	{
+		($name) = $text =~ /\bpg_catalog\.pg_extension_config_dump\s*\(\s*'\@extschema\@\.(\w+)'/;
+	}
+	else
+	{
+		($name) = $stmt =~ /^(?:COMMENT ON (?:TABLE|VIEW) |(?:GRANT|REVOKE) [\w ,]+? ON (?:TABLE )?)\@ EXTSCHEMA \@ \. (\w+) (?:IS|TO|FROM) /;
+	}
+	return defined $name && lc $name eq $unit->{name};
+}
+
+# a unit's text, and that of the plain script: a table created there if it
+# is not there yet; the call of pg_extension_config_dump() and the GRANTs to
+# the extension's owner only where there is an extension
+sub add_text
+{
+	my ($unit, $text, $stmt) = @_;
+	$unit->{text} .= $text;
+	return if $stmt =~ /^SELECT PG_CATALOG \. PG_EXTENSION_CONFIG_DUMP \(/ || $stmt =~ /^GRANT .*\@ EXTOWNER \@/;
+	$text =~ s/\A(\s*(?:--[^\n]*\n\s*)*)CREATE TABLE\b/$1CREATE TABLE IF NOT EXISTS/ if $stmt =~ /^CREATE TABLE /;
+	$unit->{plain} .= $text;
+	return;
+}
+
+# a unit of the CREATE in $text, among the units; unless its row is
+# missing (it is not in $list: a failure), recorded as created in its file
+sub start_unit
+{
+	my ($unit, $text, $stmt, $list) = @_;
+	add_text($unit, $text, $stmt);
+	push @units, $unit;
+	if (!$unit->{row})
+	{
+		fail("$unit->{file}: $unit->{sig} is not in $list");
+		return 0;
+	}
+	push @{ $defined{ $unit->{sig} } }, $unit->{file};
+	return 1;
+}
 for my $file (@files, sort keys %c_script)
 {
 	my $unit;
@@ -278,19 +354,27 @@ for my $file (@files, sort keys %c_script)
 		my $stmt = join ' ', @$w;
 		if ($from_c)
 		{
-			# only the CREATE of a row that names this script, and the
-			# COMMENT on that same function
-			my ($name) = $stmt =~ /^(?:CREATE (?:FUNCTION|PROCEDURE) |COMMENT ON (?:FUNCTION|PROCEDURE) )\@ EXTSCHEMA \@ \. (\w+) \(/;
+			# only the CREATE of a row that names this script, and what is
+			# said about that same object after it
 			if ($stmt =~ /^CREATE /)
 			{
-				my $sig = defined $name ? lc($name) . '(' . arg_types(@{ (parenthesized($w, 7))[0] }) . ')' : '';
+				my $row;
+				if ($stmt =~ /^CREATE (?:FUNCTION|PROCEDURE) \@ EXTSCHEMA \@ \. (\w+) \(/)
+				{
+					$row = $rows{ lc($1) . '(' . arg_types(@{ (parenthesized($w, 7))[0] }) . ')' };
+				}
+				elsif ($stmt =~ /^CREATE (?:TABLE|VIEW) \@ EXTSCHEMA \@ \. (\w+) /)
+				{
+					$row = $rels{ lc $1 };
+					fail("$file: \L$1\E is not in relations.tsv") unless $row;
+				}
 				$unit = undef;
-				next unless $rows{$sig} && $rows{$sig}{sql} eq $file;
+				next unless $row && $row->{sql} eq $file;
 			}
 			else
 			{
-				next unless $unit && $stmt =~ /^COMMENT / && defined $name && $unit->{sig} =~ /^\Q${\ lc $name}\E\(/;
-				$unit->{text} .= $text;
+				next unless $unit && about($unit, $stmt, $text);
+				add_text($unit, $text, $stmt);
 				next;
 			}
 		}
@@ -303,14 +387,8 @@ for my $file (@files, sort keys %c_script)
 			my @rest = @$w[ $close + 1 .. $#$w ];
 			my $rest = join ' ', @rest;
 			my $row = $rows{$sig};
-			$unit = { sig => $sig, file => $file, text => $text, row => $row, replaced_in => $replaces };
-			push @units, $unit;
-			if (!$row)
-			{
-				fail("$file: $sig is not in functions.tsv");
-				next;
-			}
-			push @{ $defined{$sig} }, $file;
+			$unit = { sig => $sig, name => $name, file => $file, row => $row, replaced_in => $replaces };
+			next unless start_unit($unit, $text, $stmt, 'functions.tsv');
 			my %want = (FUNCTION => 'f', PROCEDURE => 'p', AGGREGATE => 'a');
 			fail("$file: $sig is a \L$kind\E, functions.tsv says kind $row->{kind}")
 			  if $want{$kind} ne $row->{kind};
@@ -353,13 +431,23 @@ for my $file (@files, sort keys %c_script)
 			my ($left) = $stmt =~ /\bLEFTARG = ([\w ]+?) ,/;
 			my ($right) = $stmt =~ /\bRIGHTARG = ([\w ]+?) [,)]/;
 			my $sig = defined $fn ? lc($fn) . '(' . join(',', map { type_name($_ // '') } $left, $right) . ')' : '';
-			$unit = { sig => "operator $op", file => $file, text => $text, row => $rows{$sig} };
+			$unit = { sig => "operator $op", file => $file, row => $rows{$sig} };
+			add_text($unit, $text, $stmt);
 			push @units, $unit;
 			fail("$file: operator $op runs no function of functions.tsv") unless $unit->{row};
 		}
-		elsif ($stmt =~ /^(COMMENT|ALTER|GRANT|REVOKE) / && $unit)
+		elsif ($stmt =~ /^CREATE (TABLE|VIEW) \@ EXTSCHEMA \@ \. (\w+) /)
 		{
-			$unit->{text} .= $text;
+			my ($kind, $name) = ($1 eq 'TABLE' ? 'r' : 'v', lc $2);
+			my $row = $rels{$name};
+			$unit = { sig => $name, name => $name, rel => 1, file => $file, row => $row, replaced_in => $replaces };
+			next unless start_unit($unit, $text, $stmt, 'relations.tsv');
+			fail("$file: $name is a " . ($kind eq 'r' ? 'table' : 'view') . ", relations.tsv says kind $row->{kind}")
+			  if $kind ne $row->{kind};
+		}
+		elsif ($unit && ($stmt =~ /^(COMMENT|ALTER|GRANT|REVOKE) / || ($unit->{rel} && about($unit, $stmt, $text))))
+		{
+			add_text($unit, $text, $stmt);
 		}
 		else
 		{
@@ -369,31 +457,31 @@ for my $file (@files, sort keys %c_script)
 	}
 }
 my @todo;
-for my $r (@rows)
+for my $r (@rows, @rels)
 {
 	my $where = $defined{ $r->{sig} } || [];
 	if ($r->{sql} eq 'TODO')
 	{
 		push @todo, $r->{sig};
-		fail("$r->{sig} is TODO in functions.tsv but created in @$where") if @$where;
+		fail("$r->{sig} is TODO in $r->{list} but created in @$where") if @$where;
 	}
 	elsif ($r->{sql} =~ /^-\s+\S/)
 	{
-		fail("$r->{sig} is left out in functions.tsv but created in @$where") if @$where;
+		fail("$r->{sig} is left out in $r->{list} but created in @$where") if @$where;
 	}
 	elsif ($r->{sql} =~ /^[\w.-]+\.sql$/)
 	{
-		fail("$r->{sig}: functions.tsv names $r->{sql}, which does not exist")
+		fail("$r->{sig}: $r->{list} names $r->{sql}, which does not exist")
 		  unless -f ($c_script{ $r->{sql} } ? "$root/$r->{sql}" : "$src/$r->{sql}");
 		fail("$r->{sig} is created " . scalar(@$where) . " times (@$where), not once in $r->{sql}")
 		  unless @$where == 1 && $where->[0] eq $r->{sql};
 	}
 	else
 	{
-		fail("$r->{sig}: functions.tsv's sql column is neither a file, '- reason' nor TODO: '$r->{sql}'");
+		fail("$r->{sig}: $r->{list}'s sql column is neither a file, '- reason' nor TODO: '$r->{sql}'");
 	}
 }
-warn "sql-only: left out, still TODO in functions.tsv: @todo\n" if @todo;
+warn "sql-only: left out, still TODO in functions.tsv or relations.tsv: @todo\n" if @todo;
 if (@errors)
 {
 	print STDERR "sql-only: $_\n" for @errors;
@@ -401,13 +489,14 @@ if (@errors)
 }
 
 # Units in an order that creates every function before one that calls it
-# (LANGUAGE sql bodies are checked when created): by the names of
-# pg_uuidx's functions each unit's text calls, then as found (files in name
-# order, statements in file order).
+# (LANGUAGE sql bodies are checked when created), and every table before
+# what names it: by the names of pg_uuidx's functions and tables each unit's
+# text names, then as found (files in name order, statements in file
+# order).
 my %unit_of_name;
 for my $i (0 .. $#units)
 {
-	push @{ $unit_of_name{ $1 } }, $i if $units[$i]{sig} =~ /^(\w+)\(/;
+	push @{ $unit_of_name{ $units[$i]{name} } }, $i if defined $units[$i]{name};
 }
 my (@ordered, %state);
 my $visit;
@@ -417,7 +506,7 @@ $visit = sub {
 	die "sql-only: functions that call each other when created: $units[$i]{sig}\n" if ($state{$i} // '') eq 'busy';
 	$state{$i} = 'busy';
 	# other names only: overloads of one name keep their order in the file
-	my ($own) = $units[$i]{sig} =~ /^(\w+)\(/;
+	my $own = $units[$i]{name};
 	my %calls = map { lc($_) => 1 } $units[$i]{text} =~ /\@extschema\@\.(\w+)/gi;
 	delete $calls{$own} if defined $own;
 	for my $name (sort keys %calls)
@@ -430,7 +519,8 @@ $visit = sub {
 $visit->($_) for 0 .. $#units;
 
 my @included = grep { $_->{sql} =~ /\.sql$/ } @rows;
-my @left_out = grep { $_->{sql} !~ /\.sql$/ } @rows;
+my @left_out = grep { $_->{sql} !~ /\.sql$/ } @rows, @rels;
+my @tables = grep { $_->{sql} =~ /\.sql$/ } @rels;
 
 # The checks every script starts with, as the C build's base script: may the
 # extension's owner create in the target schema (extension scripts only),
@@ -489,16 +579,20 @@ SQL
 }
 
 my $generated = "-- Generated by \"make sql-only\" (sqlonly/generate.pl) from sqlonly/; do not edit.\n";
-my $left_out_note = join('', "-- Left out of the SQL build (functions.tsv):\n",
-	map { "--   $_->{sig}: " . ($_->{sql} eq 'TODO' ? 'not written yet' : $_->{sql} =~ s/^-\s+//r) . "\n" }
-	  @left_out);
+my $left_out_note = join('', "-- Left out of the SQL build (functions.tsv, relations.tsv):\n",
+	map {
+		"--   $_->{sig}" . ($_->{kind} eq 'v' ? ' (view)' : $_->{kind} eq 'r' ? ' (table)' : '') . ': '
+		  . ($_->{sql} eq 'TODO' ? 'not written yet' : $_->{sql} =~ s/^-\s+//r) . "\n"
+	} @left_out);
 
 sub body
 {
-	my ($from, $to) = @_;    # versions: since > from (undef: any), since <= to
+	# versions: since > from (undef: any), since <= to; the plain script's
+	# text with $plain
+	my ($from, $to, $plain) = @_;
 	my $new = sub { my ($v) = @_; defined $v && vercmp($v, $to) <= 0 && (!defined $from || vercmp($v, $from) > 0) };
 	return join("\n", map {
-			my $text = $_->{text} =~ s/\s*\z/\n/r;
+			my $text = $_->{ $plain ? 'plain' : 'text' } =~ s/\s*\z/\n/r;
 			defined $from && !$new->($_->{row}{since}) ? $text =~ s/\bCREATE\b/CREATE OR REPLACE/r : $text
 		  }
 		  grep { $new->($_->{row}{since}) || (defined $from && vercmp($_->{row}{since}, $to) <= 0 && $new->($_->{replaced_in})) }
@@ -507,11 +601,11 @@ sub body
 
 sub full_script
 {
-	my ($v) = @_;
+	my ($v, $plain) = @_;    # the plain script's body: no owner check
 	return "/* pg_uuidx--$v.sql: the SQL build of pg_uuidx $v, full script */\n$generated\n"
 	  . "-- complain if script is sourced in psql, rather than via CREATE EXTENSION\n"
 	  . "\\echo Use \"CREATE EXTENSION pg_uuidx\" to load this file. \\quit\n\n"
-	  . $left_out_note . "\n" . $owner_check . clash_check() . body(undef, $v);
+	  . $left_out_note . "\n" . ($plain ? '' : $owner_check) . clash_check() . body(undef, $v, $plain);
 }
 
 sub update_script
@@ -564,10 +658,11 @@ SQL
 );
 
 # The plain script: the body of the full script (no owner check: it runs as
-# the role that calls it) with \@extschema\@ replaced by the quoted schema
-# name, the substitution CREATE EXTENSION makes, run as one statement list
-# in one transaction.
-(my $plain_body = unguarded($script{$version})) =~ s/\n-- A trusted extension's script.*?\$target\$;\n//s;
+# the role that calls it; tables as add_text writes them there) with
+# \@extschema\@ replaced by the quoted schema name, the substitution CREATE
+# EXTENSION makes, run as one statement list in one transaction.
+my $plain_body = unguarded(full_script($version, 'plain'));
+die "sql-only: the plain script names the extension's owner\n" if $plain_body =~ /\@extowner\@/;
 spew("$out/pg_uuidx_plain.sql", <<"SQL"
 -- pg_uuidx_plain.sql: the SQL build of pg_uuidx $version without an extension,
 -- for servers that offer neither C extensions nor pg_tle:
@@ -601,4 +696,4 @@ COMMIT;
 SQL
 );
 print "sql-only: pg_uuidx $version ($previous and the update to $version) in $out: ",
-  scalar(@included), " of ", scalar(@rows), " functions\n";
+  scalar(@included), " of ", scalar(@rows), " functions, ", scalar(@tables), " of ", scalar(@rels), " tables and views\n";

@@ -69,6 +69,16 @@
 #endif
 
 /*
+ * PostgreSQL 16 replaced pg_class_ownercheck() by object_ownercheck() (both
+ * in utils/acl.h; RelationRelationId is in catalog/pg_class.h)
+ */
+#if PG_VERSION_NUM >= 160000
+#define PG_UUIDX_REL_OWNERCHECK(relid, role) object_ownercheck(RelationRelationId, relid, role)
+#else
+#define PG_UUIDX_REL_OWNERCHECK(relid, role) pg_class_ownercheck(relid, role)
+#endif
+
+/*
  * PostgreSQL 19 names an LWLock tranche when it hands out its id, and has no
  * LWLockRegisterTranche()
  */

@@ -1,7 +1,7 @@
 /*
  * extension_table.c
- *		The tables of extension pg_uuidx, found from one of its
- *		functions.
+ *		The tables of extension pg_uuidx (the tick, the consumers'
+ *		positions), found from one of its functions.
  *
  * Owns that lookup; calls nothing of pg_uuidx's.
  *

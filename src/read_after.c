@@ -3,8 +3,8 @@
  *		pg_uuidx_read_after(): the next rows of a table in id order, up to
  *		the commit horizon, none missed and none twice.
  *
- * Owns this SQL function; may call horizon.c and
- * horizon_tick.c.
+ * Owns this SQL function and the reader it shares with consume.c
+ * (read_after.h); may call horizon.c and horizon_tick.c.
  *
  * The horizon must be read before the snapshot the rows are read with, so
  * both happen here, in that order: the horizon first, then the query under
@@ -57,6 +57,7 @@
 #include "guard.h"
 #include "horizon.h"
 #include "horizon_tick.h"
+#include "read_after.h"
 
 
 /*
@@ -67,7 +68,7 @@
  * domain over uuid.
  */
 static Oid
-row_table(FunctionCallInfo fcinfo, const char *id_column, const char **column)
+row_table(FunctionCallInfo fcinfo, const char *caller, const char *id_column, const char **column)
 {
 	Oid			type = get_fn_expr_argtype(fcinfo->flinfo, 0);
 	Oid			relid = OidIsValid(type) ? get_typ_typrelid(type) : InvalidOid;
@@ -79,7 +80,7 @@ row_table(FunctionCallInfo fcinfo, const char *id_column, const char **column)
 	if (relkind == '\0' || relkind == RELKIND_COMPOSITE_TYPE)
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
-				 errmsg("the first argument of pg_uuidx_read_after() must be a row of a table"),
+				 errmsg("the first argument of %s must be a row of a table", caller),
 				 OidIsValid(relid) ?
 				 errdetail("Type %s is not the row type of a table, a partitioned table or a view.",
 						   format_type_be(type)) : 0,
@@ -109,6 +110,7 @@ row_table(FunctionCallInfo fcinfo, const char *id_column, const char **column)
 /* What a reader walking the relations of a read has found so far */
 typedef struct ReadRelationsState
 {
+	const char *caller;			/* the SQL function, for messages */
 	Oid			via;			/* the view or table being expanded, or
 								 * InvalidOid at the relation read */
 	List	   *seen;			/* every relation looked at, views too */
@@ -152,7 +154,7 @@ KindName(char relkind)
  * reached through relation via (InvalidOid: it is the relation read).
  */
 pg_noreturn static void
-RefuseRelation(Oid relid, char relkind, Oid via)
+RefuseRelation(const char *caller, Oid relid, char relkind, Oid via)
 {
 	const char *why;
 
@@ -164,12 +166,13 @@ RefuseRelation(Oid relid, char relkind, Oid via)
 		why = "A commit horizon covers the rows of tables only.";
 	ereport(ERROR,
 			(errcode(ERRCODE_WRONG_OBJECT_TYPE),
-			 errmsg("pg_uuidx_read_after() cannot read the %s %s", KindName(relkind), RelationName(relid)),
+			 errmsg("%s cannot read the %s %s", caller, KindName(relkind), RelationName(relid)),
 			 OidIsValid(via) ?
 			 errdetail("It is read through the %s %s. %s", KindName(get_rel_relkind(via)),
 					   RelationName(via), why) :
 			 errdetail("%s", why),
-			 errhint("pg_uuidx_read_after() reads tables, partitioned tables, inheritance parents and views over them; read the tables the rows come from.")));
+			 errhint("%s reads tables, partitioned tables, inheritance parents and views over them; read the tables the rows come from.",
+					 caller)));
 }
 
 static bool ReadRelationsWalker(Node *node, void *context);
@@ -202,7 +205,7 @@ AddRelation(ReadRelationsState *state, Oid relid, bool inh)
 		return;
 	}
 	if (relkind != RELKIND_RELATION && relkind != RELKIND_PARTITIONED_TABLE)
-		RefuseRelation(relid, relkind, state->via);
+		RefuseRelation(state->caller, relid, relkind, state->via);
 	state->tables = lappend_oid(state->tables, relid);
 	if (inh && has_subclass(relid))
 	{
@@ -246,9 +249,9 @@ ReadRelationsWalker(Node *node, void *context)
  * covers (a materialized view, a foreign table).
  */
 static List *
-ReadRelations(Oid relid)
+ReadRelations(const char *caller, Oid relid)
 {
-	ReadRelationsState state = {InvalidOid, NIL, NIL};
+	ReadRelationsState state = {caller, InvalidOid, NIL, NIL};
 
 	AddRelation(&state, relid, true);
 	return state.tables;
@@ -301,22 +304,61 @@ CheckColumns(TupleDesc result, TupleDesc spi)
 			 spi->natts, j);
 }
 
+/* The id version of argument argno, 7 or 6 (22023 otherwise, and NULL) */
+int
+read_after_version(FunctionCallInfo fcinfo, int argno)
+{
+	int			version = PG_ARGISNULL(argno) ? 0 : PG_GETARG_INT32(argno);
+
+	if (version != 6 && version != 7)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("id_version must be 6 or 7")));
+	return version;
+}
+
 /*
- * The first max_rows (argument 2) rows, and every further row whose id
- * equals the last of them, of row_type's (0) table whose id column (3) is
- * above after_id (1; NULL: from the first) and below the horizon of the
- * version (4, 7 or 6), in id order; the horizon is the newest tick or the
- * live one as from_tick says (reader_horizon_us()).
+ * Check that the transaction reads under READ COMMITTED, and find the
+ * relation whose row type the first argument has, its id column id_column
+ * and the tables a read of it returns rows of, for caller (the SQL
+ * function, in messages).  The relation is locked and the current user may
+ * read it (42501 otherwise).
  */
-static Datum
-read_after(FunctionCallInfo fcinfo, int from_tick)
+void
+read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_column,
+				  ReadAfterTarget *target)
+{
+	if (IsolationUsesXactSnapshot())
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
+				 errmsg("%s needs the READ COMMITTED isolation level", caller),
+				 errdetail("A transaction of a higher level reads with a snapshot taken before the horizon, which can lack rows below it."),
+				 errhint("Call it in a READ COMMITTED transaction.")));
+
+	target->id_column = pstrdup(id_column);
+	target->relid = row_table(fcinfo, caller, id_column, &target->column);
+	/* a guard made after its inheritance children were: they are not guarded */
+	guard_check_inheritance(target->relid, guard_function(fcinfo->flinfo->fn_oid));
+	target->tables = ReadRelations(caller, target->relid);
+}
+
+/*
+ * Put into fcinfo's result (a materialized set of target's row type) the
+ * first max_rows rows, and every further row whose id equals the last of
+ * them, of target whose id column is above after_id (after_null: from the
+ * first) and below the horizon of version (7 or 6), in id order; the
+ * horizon is the newest tick or the live one as from_tick says
+ * (reader_horizon_us()).  Returns whether there was a row, and the last
+ * (greatest) id in *last.
+ */
+bool
+read_after_rows(FunctionCallInfo fcinfo, const char *caller, const ReadAfterTarget *target,
+				Datum after_id, bool after_null, int32 max_rows, int version, int from_tick,
+				pg_uuid_t *last)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	const char *column;
-	Oid			relid;
-	Oid			guardfn;
-	List	   *tables;
-	int			version;
+	Oid			relid = target->relid;
+	const char *column = target->column;
 	Datum		horizon;
 	StringInfoData query;
 	Oid			argtypes[3] = {UUIDOID, UUIDOID, INT4OID};
@@ -328,41 +370,18 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 	Datum	   *row;
 	bool	   *rownull;
 	MemoryContext rowcxt;
+	bool		found = false;
 	int			rc;
 
-	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("%s must not be NULL", PG_ARGISNULL(2) ? "max_rows" : "id_column")));
-	if (PG_GETARG_INT32(2) < 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("max_rows must be zero or more")));
-	version = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT32(4);
-	if (version != 6 && version != 7)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("id_version must be 6 or 7")));
-	if (IsolationUsesXactSnapshot())
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
-				 errmsg("pg_uuidx_read_after() needs the READ COMMITTED isolation level"),
-				 errdetail("A transaction of a higher level reads with a snapshot taken before the horizon, which can lack rows below it."),
-				 errhint("Call it in a READ COMMITTED transaction.")));
-
-	relid = row_table(fcinfo, NameStr(*PG_GETARG_NAME(3)), &column);
-	guardfn = guard_function(fcinfo->flinfo->fn_oid);
-	/* a guard made after its inheritance children were: they are not guarded */
-	guard_check_inheritance(relid, guardfn);
-	tables = ReadRelations(relid);
 	/* the result row type: the table's, dropped columns included */
 	InitMaterializedSRF(fcinfo, 0);
 	desc = rsinfo->setDesc;
 
 	/* the horizon first: the query below takes its snapshot after it */
-	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, tables,
-														 guard_read_allowance(tables, guardfn),
-														 from_tick, "pg_uuidx_read_after()"),
+	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, target->tables,
+														 guard_read_allowance(target->tables,
+																			  guard_function(fcinfo->flinfo->fn_oid)),
+														 from_tick, caller),
 									   version));
 
 	initStringInfo(&query);
@@ -372,21 +391,37 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 					 quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
 												get_rel_name(relid)),
 					 column);
-	if (!PG_ARGISNULL(1))
+	if (!after_null)
 		appendStringInfo(&query, " AND %s OPERATOR(pg_catalog.>) $1", column);
 	/* a run of equal ids is never split: the next call starts above it */
 	appendStringInfo(&query, " ORDER BY %s USING OPERATOR(pg_catalog.<) FETCH FIRST $3 ROWS WITH TIES",
 					 column);
-	args[0] = PG_ARGISNULL(1) ? (Datum) 0 : PG_GETARG_DATUM(1);
-	nulls[0] = PG_ARGISNULL(1) ? 'n' : ' ';
+	args[0] = after_null ? (Datum) 0 : after_id;
+	nulls[0] = after_null ? 'n' : ' ';
 	args[1] = horizon;
-	args[2] = PG_GETARG_DATUM(2);
+	args[2] = Int32GetDatum(max_rows);
 
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
 	if ((rc = SPI_execute_with_args(query.data, 3, argtypes, args, nulls, false, 0)) != SPI_OK_SELECT)
-		elog(ERROR, "SPI_execute_with_args failed for pg_uuidx_read_after(): %s", SPI_result_code_string(rc));
+		elog(ERROR, "SPI_execute_with_args failed for %s: %s", caller, SPI_result_code_string(rc));
 	CheckColumns(desc, SPI_tuptable->tupdesc);
+
+	/* the rows come in id order: the last one has the greatest id */
+	if (SPI_processed > 0 && last != NULL)
+	{
+		int			fnumber = SPI_fnumber(SPI_tuptable->tupdesc, target->id_column);
+		bool		idnull;
+		Datum		id;
+
+		if (fnumber <= 0)
+			elog(ERROR, "%s: column \"%s\" is not in the query's result", caller, target->id_column);
+		id = SPI_getbinval(SPI_tuptable->vals[SPI_processed - 1], SPI_tuptable->tupdesc, fnumber, &idnull);
+		if (idnull)
+			elog(ERROR, "%s: a row read has a NULL id", caller);
+		memcpy(last, DatumGetUUIDP(id), sizeof(pg_uuid_t));
+	}
+	found = SPI_processed > 0;
 
 	values = palloc(sizeof(Datum) * SPI_tuptable->tupdesc->natts);
 	isnull = palloc(sizeof(bool) * SPI_tuptable->tupdesc->natts);
@@ -422,6 +457,34 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 		MemoryContextReset(rowcxt);
 	}
 	SPI_finish();
+	return found;
+}
+
+/*
+ * pg_uuidx_read_after(): the arguments checked, read_after_rows() of the
+ * relation of row_type (argument 0) after after_id (1), at most max_rows
+ * (2), by id_column (3) of version id_version (4, 7 or 6).
+ */
+static Datum
+read_after(FunctionCallInfo fcinfo, int from_tick)
+{
+	const char *caller = "pg_uuidx_read_after()";
+	ReadAfterTarget target;
+	int			version;
+
+	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be NULL", PG_ARGISNULL(2) ? "max_rows" : "id_column")));
+	if (PG_GETARG_INT32(2) < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("max_rows must be zero or more")));
+	version = read_after_version(fcinfo, 4);
+
+	read_after_target(fcinfo, caller, NameStr(*PG_GETARG_NAME(3)), &target);
+	(void) read_after_rows(fcinfo, caller, &target, PG_ARGISNULL(1) ? (Datum) 0 : PG_GETARG_DATUM(1),
+						   PG_ARGISNULL(1), PG_GETARG_INT32(2), version, from_tick, NULL);
 	return (Datum) 0;
 }
 

@@ -145,7 +145,8 @@ sql_suites() {
 #  - test/sqlbuild/*.sql (pg_prove) on a cluster of the run's server where
 #    the C build is the extension pg_uuidx in schema cbuild and the SQL
 #    build's plain script fills schema sqlbuild, sqlonly/functions.tsv
-#    loaded as table pg_uuidx_list: the two builds compared;
+#    loaded as table pg_uuidx_list and sqlonly/relations.tsv as
+#    pg_uuidx_relations: the two builds compared;
 #  - test/sqlbuild/extension/*.sql and test/pgtap/time_laws.sql on a copy of
 #    the server (hard links) whose extension pg_uuidx is the SQL build: its
 #    control file and scripts in the extension directory, no library
@@ -154,13 +155,16 @@ sqlbuild_suites() {
     say "$l: make sql-only"
     if ! perl "$REPO/sqlonly/generate.pl" "$out"; then count "$l pgTAP" 0 1 "FAILED: make sql-only"; return; fi
     grep -v '^#' "$REPO/sqlonly/functions.tsv" | tail -n +2 >"$out/functions.list"
+    grep -v '^#' "$REPO/sqlonly/relations.tsv" | tail -n +2 >"$out/relations.list"
     chmod -R a+rX "$out"
     in_cluster bash -c "echo '== $l: the two builds side by side (pg_prove test/sqlbuild/*.sql)'; createdb sqlbuild_run &&
         psql -X -q -v ON_ERROR_STOP=1 -d sqlbuild_run -c 'CREATE EXTENSION pgtap' -c 'CREATE SCHEMA cbuild' \
             -c 'CREATE EXTENSION pg_uuidx SCHEMA cbuild' \
             -c 'CREATE TABLE pg_uuidx_list (name text, args text, returns text, kind text, volatility text,
                                              strict text, parallel text, since text, sql text)' \
-            -c \"\\copy pg_uuidx_list FROM '$out/functions.list'\" &&
+            -c \"\\copy pg_uuidx_list FROM '$out/functions.list'\" \
+            -c 'CREATE TABLE pg_uuidx_relations (name text, kind text, since text, sql text)' \
+            -c \"\\copy pg_uuidx_relations FROM '$out/relations.list'\" &&
         psql -X -q -v ON_ERROR_STOP=1 -d sqlbuild_run -v schema=sqlbuild -f '$out/pg_uuidx_plain.sql' >/dev/null &&
         pg_prove --psql-bin \"\$(command -v psql)\" -d sqlbuild_run test/sqlbuild/*.sql" 2>&1 | tee "$work/$l.pgtap" || true
     read -r p f < <(prove_counts "$work/$l.pgtap")

@@ -75,6 +75,9 @@ INSERT INTO api VALUES
     ('pg_uuidx_horizon_guard', '{}', 'volatile', false),
     ('pg_uuidx_guard_ddl', '{}', 'volatile', false),
     ('pg_uuidx_tick', '{}', 'volatile', false),
+    -- consumers: they write their positions, PARALLEL UNSAFE
+    ('pg_uuidx_consume', '{anyelement,text,integer,name,integer}', 'volatile', false),
+    ('pg_uuidx_consumer_reset', '{regclass,text,uuid}', 'volatile', false),
     -- health: reads the shared state and computes the horizon
     ('pg_uuidx_stats_state', '{}', 'volatile', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
@@ -96,13 +99,14 @@ INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuid
 
 -- PARALLEL UNSAFE functions that are not procedures
 CREATE TEMP TABLE unsafe (fn text);
-INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_guard_ddl'), ('pg_uuidx_tick');
+INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_guard_ddl'), ('pg_uuidx_tick'),
+    ('pg_uuidx_consume'), ('pg_uuidx_consumer_reset');
 
 -- procedures: called with CALL, in one transaction, by a superuser
 CREATE TEMP TABLE procedures (fn text);
 INSERT INTO procedures VALUES ('pg_uuidx_adopt_pg_uuidv7'), ('pg_uuidx_hand_over_to_core');
 
-SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 6);
+SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 8);
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
 FROM api;
@@ -138,8 +142,16 @@ SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_last_tick', 'INSERT, UPD
 SELECT is(has_function_privilege('public', 'uuidx.pg_uuidx_tick()', 'EXECUTE'), false,
           'PUBLIC may not call pg_uuidx_tick()');
 
+-- the consumers' positions: a position is an id of a row of its table, so
+-- PUBLIC reads them only through the view, which shows those of the tables
+-- the reader may read; only the table's owner writes it, through
+-- pg_uuidx_consume() and pg_uuidx_consumer_reset()
+SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_consumers', 'SELECT'), true,
+          'everyone reads the view pg_uuidx_consumers');
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_stats', 'SELECT'), true,
           'everyone reads the view pg_uuidx_stats');
+SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_consumer_positions', 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE'),
+          false, 'PUBLIC neither reads nor writes pg_uuidx_consumer_positions');
 
 -- nothing more and nothing less than the table above (and min/max) is installed
 SELECT set_eq(

@@ -4,13 +4,18 @@
 -- the C build's (schema cbuild) kind, arguments and their names and
 -- defaults, result, volatility, strictness, parallel safety and comment;
 -- every function it leaves out is absent, so that calling it fails instead
--- of answering otherwise; nothing else is there.  The two range predicates
+-- of answering otherwise; nothing else is there.  The same for the tables
+-- and views of sqlonly/relations.tsv (table pg_uuidx_relations), and each
+-- table of the SQL build has the C build's columns, constraints, indexes
+-- and comment (the plain script's: its privileges and the marking for
+-- pg_dump are the extension's, checked in test/t/045_between_builds.pl and
+-- 046_plain_script.pl).  The two range predicates
 -- are not STRICT in the SQL build (sqlonly/range.sql says why); they return
 -- NULL for a NULL argument all the same (test/sqlbuild/range.sql).
 --
 -- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 BEGIN;
-SELECT plan(16);
+SELECT plan(21);
 
 CREATE TEMP VIEW fns AS
 SELECT n.nspname AS build, p.proname::text || '(' || array_to_string(p.proargtypes::regtype[]::text[], ',') || ')' AS sig,
@@ -98,6 +103,43 @@ SELECT is((SELECT string_agg(format('%s %s %s %s %s', p.proname, t.proname, c.pr
            FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid JOIN pg_proc t ON t.oid = a.aggtransfn
            JOIN pg_proc c ON c.oid = a.aggcombinefn WHERE p.pronamespace = 'cbuild'::regnamespace),
           'min(uuid), max(uuid): transition and combine functions and sort operators as the C build''s');
+
+-- the tables and views: relations.tsv against the C build, and the SQL
+-- build's, each as the C build's but for its schema
+CREATE TEMP VIEW rels AS
+SELECT n.nspname AS build, c.relname::text AS name, c.relkind::text AS kind,
+       concat_ws(E'\n',
+           (SELECT string_agg(format('%s %s%s%s', a.attname, format_type(a.atttypid, a.atttypmod),
+                                     CASE WHEN a.attnotnull THEN ' not null' ELSE '' END,
+                                     (SELECT ' collate ' || l.collname FROM pg_collation l
+                                      WHERE l.oid = a.attcollation AND a.attcollation <> 0)), ', ' ORDER BY a.attnum)
+            FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),
+           (SELECT string_agg(k.conname || ' ' || pg_get_constraintdef(k.oid), ', ' ORDER BY k.conname)
+            FROM pg_constraint k WHERE k.conrelid = c.oid),
+           (SELECT string_agg(replace(pg_get_indexdef(i.indexrelid), n.nspname || '.', ''), ', ' ORDER BY i.indexrelid::regclass::text)
+            FROM pg_index i WHERE i.indrelid = c.oid),
+           obj_description(c.oid, 'pg_class')) AS definition
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname IN ('cbuild', 'sqlbuild') AND c.relkind IN ('r', 'v', 'm', 'p', 'S', 'f');
+
+SELECT ok((SELECT count(*) FROM pg_uuidx_relations) >= 4,
+          'relations.tsv is loaded (' || (SELECT count(*) FROM pg_uuidx_relations) || ' rows)');
+SELECT is((SELECT string_agg(name || ' ' || kind, ', ' ORDER BY name) FROM rels WHERE build = 'cbuild'
+           AND (name, kind) NOT IN (SELECT name, kind FROM pg_uuidx_relations)), NULL,
+          'relations.tsv lists every table and view of the C build, of its kind');
+SELECT is((SELECT string_agg(name, ', ' ORDER BY name) FROM pg_uuidx_relations
+           WHERE (name, kind) NOT IN (SELECT name, kind FROM rels WHERE build = 'cbuild')), NULL,
+          'relations.tsv lists no table or view the C build lacks');
+SELECT is((SELECT string_agg(r.name, ', ' ORDER BY r.name) FROM rels r WHERE r.build = 'sqlbuild'
+           AND (r.name, r.kind) NOT IN (SELECT name, kind FROM pg_uuidx_relations WHERE sql ~ '\.sql$')), NULL,
+          'the SQL build has no table or view relations.tsv leaves out or does not list');
+SELECT is((SELECT string_agg(l.name || ': ' || coalesce(s.definition, 'missing') || E'\nC build: ' || c.definition, E'\n'
+                             ORDER BY l.name)
+           FROM pg_uuidx_relations l
+           JOIN rels c ON c.build = 'cbuild' AND c.name = l.name
+           LEFT JOIN rels s ON s.build = 'sqlbuild' AND s.name = l.name
+           WHERE l.sql ~ '\.sql$' AND s.definition IS DISTINCT FROM c.definition), NULL,
+          'the SQL build has every table relations.tsv gives a file, with the C build''s columns, constraints, indexes and comment');
 
 SELECT * FROM finish();
 ROLLBACK;

@@ -9,7 +9,13 @@
 # view, rule, policy, trigger, functions, a table partitioned by id).
 #   sql -> c    restored onto the C build: same catalog definitions, same
 #               rows, the defaults then call the C functions
-#   c -> sql    the reverse, onto the SQL build
+#   c -> sql    the reverse, onto the SQL build, with a consumer's
+#               position stored (pg_uuidx_consumer_positions, a
+#               configuration table whose rows pg_dump writes): the SQL
+#               build has that table as the C build has it, and the
+#               position is restored into it
+#   c -> sql -> c  that database back onto the C build: the position is
+#               there, and pg_uuidx_consume() goes on from it
 #   in place    one server: its files switched from the SQL build to the C
 #               build; the database on the SQL build keeps working, and a
 #               dump restored beside it, renamed to its name, runs on C
@@ -32,7 +38,8 @@ note('SQL build from ' . sql_only_dir());
 
 my $sql_path = server_copy('sql');
 my $sqlnode = node_on('sqlbuild', $sql_path);
-my $cnode = node_on('cbuild');
+# preloaded, so that pg_uuidx_consume() has the commit horizon on 15 and 16
+my $cnode = node_on('cbuild', undef, "shared_preload_libraries = 'pg_uuidx'");
 is($sqlnode->safe_psql('postgres', 'CREATE EXTENSION pg_uuidx; ' . build_of() . '; DROP EXTENSION pg_uuidx'),
 	'sql', 'the SQL build has no function in C');
 
@@ -55,10 +62,33 @@ $build_is->($sqlnode, 'from_sql', 'sql', 'sql -> c: the source says pg_uuidx_bui
 move_database(from => $sqlnode, to => $cnode, db => 'from_sql', label => 'sql -> c', lang => 'c');
 $build_is->($cnode, 'from_sql', 'c', 'sql -> c: the restored database says pg_uuidx_build() = c');
 
-# C build -> SQL build
+# C build -> SQL build, a consumer's position stored: relay has read
+# app.t up to its 10th row
 $build->($cnode, 'from_c');
+my $positions = q{SELECT format('%s %s %s %s %s', relid, consumer, last_id, role, moved_at) FROM pg_uuidx_consumer_positions};
+my $tenth = $cnode->safe_psql('from_c', 'SELECT id FROM app.t ORDER BY id OFFSET 9 LIMIT 1');
+$cnode->safe_psql('from_c', qq{SELECT pg_uuidx_consumer_reset('app.t', 'relay', '$tenth')});
+my $stored = $cnode->safe_psql('from_c', $positions);
+like($stored, qr/^app\.t relay \Q$tenth\E \S+ \d{4}-/, "c -> sql: the source has relay's position at app.t's 10th row");
 move_database(from => $cnode, to => $sqlnode, db => 'from_c', label => 'c -> sql', lang => 'sql');
 $build_is->($sqlnode, 'from_c', 'sql', 'c -> sql: the restored database says pg_uuidx_build() = sql');
+my $positions_table = table_definition(extension_relation('pg_uuidx_consumer_positions'), extension => 1);
+is($sqlnode->safe_psql('from_c', $positions_table), $cnode->safe_psql('from_c', $positions_table),
+	'c -> sql: pg_uuidx_consumer_positions as in the C build: columns, constraints, index, comment, owner, '
+	  . 'privileges, dumped by the same condition');
+is($sqlnode->safe_psql('from_c', $positions), $stored, "c -> sql: relay's position restored into the SQL build");
+
+# ... and back onto the C build: the position, and the next row after it
+# (the rows the check above added taken out again, its materialized view
+# brought up to date, as a restore makes it)
+$sqlnode->safe_psql('from_c', q{DELETE FROM app.t WHERE note LIKE 'after %'; DELETE FROM app.by_id WHERE v > 1000;
+	REFRESH MATERIALIZED VIEW app.made});
+move_database(from => $sqlnode, to => $cnode, db => 'from_c', to_db => 'from_c_back', label => 'c -> sql -> c',
+	lang => 'c');
+is($cnode->safe_psql('from_c_back', $positions), $stored, "c -> sql -> c: relay's position restored");
+is($cnode->safe_psql('from_c_back', q{SELECT id FROM pg_uuidx_consume(NULL::app.t, 'relay', 1)}),
+	$cnode->safe_psql('from_c', qq{SELECT id FROM app.t WHERE id > '$tenth' ORDER BY id LIMIT 1}),
+	"c -> sql -> c: pg_uuidx_consume() reads on after it: app.t's 11th row");
 
 # In place: the server's files switched from the SQL build to the C build
 # (stopped, files replaced, started); the database made on the SQL build

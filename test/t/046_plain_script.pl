@@ -3,12 +3,15 @@
 # psql by a role that is not superuser and owns its database, into a schema
 # of its choice (here one whose name needs quoting) and into the default
 # schema uuidx.  Checked: the schema holds exactly the functions of the SQL
-# build's extension, each with its labels and comment; pg_uuidx_build() =
+# build's extension, each with its labels and comment, and its table
+# pg_uuidx_consumer_positions (owned by app, no privilege for PUBLIC, not
+# marked for pg_dump: there is no extension); pg_uuidx_build() =
 # 'sql'; there is no extension, so no ALTER EXTENSION UPDATE; a second run
 # into the same schema stops at the clash check; pg_dump carries the
-# functions themselves (CREATE FUNCTION, no CREATE EXTENSION), and a restore
-# into a new database brings back every dependent of schema app with its
-# catalog definition and rows, and the defaults keep making ids.
+# functions themselves (CREATE FUNCTION, no CREATE EXTENSION) and the table,
+# and a restore into a new database brings back every dependent of schema
+# app with its catalog definition and rows, and the defaults keep making
+# ids.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
@@ -58,6 +61,16 @@ is($node->safe_psql('plain', $functions->(qq{p.pronamespace = '"$q"'::regnamespa
 	qq{schema "$schema" holds exactly the functions of the SQL build's extension, labels and comments});
 is($node->safe_psql('other', $functions->(q{p.pronamespace = 'uuidx'::regnamespace})), $want,
 	'without a schema: schema uuidx, the same functions');
+# the consumers' positions table, as the SQL build's extension has it
+my $table = table_definition(qq{c.relnamespace = '"$q"'::regnamespace AND c.relname = 'pg_uuidx_consumer_positions'});
+my $want_table = $ext->safe_psql('postgres', table_definition(extension_relation('pg_uuidx_consumer_positions')));
+like($want_table, qr/^pg_uuidx_consumer_positions\n/, "the SQL build's extension has pg_uuidx_consumer_positions");
+is($node->safe_psql('plain', $table), $want_table,
+	qq{schema "$schema" holds pg_uuidx_consumer_positions as the extension has it: columns, constraints, index, comment});
+is($node->safe_psql('plain', qq{SELECT format('%s %s', c.relowner::regrole,
+	has_table_privilege('public', c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE'))
+	FROM pg_class c WHERE c.relnamespace = '"$q"'::regnamespace AND c.relname = 'pg_uuidx_consumer_positions'}),
+	'app f', '... owned by app; PUBLIC may not use it');
 is($node->safe_psql('plain', qq{SELECT "$q".pg_uuidx_build() || ' ' || (SELECT count(*) FROM pg_proc
 	WHERE pronamespace = '"$q"'::regnamespace AND proowner <> 'app'::regrole)}), 'sql 0',
 	"pg_uuidx_build() = 'sql'; every function owned by app");
@@ -90,5 +103,6 @@ ok($ddl =~ /^CREATE FUNCTION "\Q$q\E"\.uuidv7\(\)/m && $ddl !~ /^CREATE EXTENSIO
 	'the dump carries the functions themselves, not an extension');
 is($node->safe_psql('restored', $functions->(qq{p.pronamespace = '"$q"'::regnamespace})), $want,
 	'the restored schema holds the same functions');
+is($node->safe_psql('restored', $table), $want_table, '... and the table pg_uuidx_consumer_positions');
 
 done_testing();

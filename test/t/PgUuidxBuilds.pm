@@ -22,7 +22,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(sql_only_dir release_build variant_build server_copy server_dir set_build node_on psql_file app_schema build_of
-  move_database);
+  table_definition extension_relation move_database);
 
 # The directory of the SQL build's files: PG_UUIDX_SQL_ONLY if set, else
 # written once a test into a temp dir by the checkout's generator
@@ -256,6 +256,39 @@ sub build_of
 		JOIN pg_proc p ON p.oid = d.objid AND d.classid = 'pg_proc'::regclass
 		JOIN pg_language l ON l.oid = p.prolang
 		WHERE e.extname = 'pg_uuidx' AND d.deptype = 'e'};
+}
+
+# SQL: the definition of the table that $where picks from pg_class c: its
+# name, columns (type, not null, collation), constraints, indexes (without
+# the schema) and comment; with $o{extension} also its owner, privileges
+# and the condition by which pg_dump dumps its rows as a configuration
+# table of pg_uuidx ('not dumped' when it is none).
+sub table_definition
+{
+	my ($where, %o) = @_;
+	my $ext = !$o{extension} ? '' : q{, c.relowner::regrole::text, c.relacl::text,
+		coalesce((SELECT e.extcondition[array_position(e.extconfig, c.oid)] FROM pg_extension e
+		          WHERE e.extname = 'pg_uuidx' AND c.oid = ANY (e.extconfig)), 'not dumped')};
+	return qq{SELECT concat_ws(E'\\n', c.relname,
+		(SELECT string_agg(format('%s %s %s %s', a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+		                          a.attcollation::regcollation), ', ' ORDER BY a.attnum)
+		 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),
+		(SELECT string_agg(k.conname || ' ' || pg_get_constraintdef(k.oid), ', ' ORDER BY k.conname)
+		 FROM pg_constraint k WHERE k.conrelid = c.oid),
+		(SELECT string_agg(regexp_replace(pg_get_indexdef(i.indexrelid), ' ON ("[^"]*"|[^ ."]+)\\.', ' ON '), ', '
+		                   ORDER BY i.indexrelid::regclass::text)
+		 FROM pg_index i WHERE i.indrelid = c.oid),
+		obj_description(c.oid, 'pg_class')$ext)
+		FROM pg_class c WHERE $where};
+}
+
+# SQL: a condition on pg_class c: the relation $name of extension pg_uuidx
+# (by membership, in whatever schema)
+sub extension_relation
+{
+	my ($name) = @_;
+	return qq{c.relname = '$name' AND c.oid IN (SELECT d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+		WHERE d.classid = 'pg_class'::regclass AND d.deptype = 'e' AND e.extname = 'pg_uuidx')};
 }
 
 # pg_dump -Fc of database $o{db} (schema app of app_schema) on $o{from},

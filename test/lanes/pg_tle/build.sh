@@ -21,8 +21,9 @@ set -euo pipefail
 
 CACHE=${PG_TLE_CACHE:-/var/cache/pg_uuidx/pg_tle}
 lane_require PG_TLE_SOURCE pg_tle
-# src/guc-file.l is built with flex
-need flex git
+# src/guc-file.l is built with flex; src/clientauth.c includes the
+# server's libpq-be.h, which includes gssapi/gssapi.h
+need flex git libkrb5-dev
 server=$("$PG_CONFIG" --version)
 mkdir -p "$CACHE"
 # a fresh copy says which commit PG_TLE_REF is; it replaces the tree built

@@ -26,7 +26,9 @@
 #               left behind; none with pg_tle's entries left out); every
 #               dependent and row back, on the target's functions; a
 #               database of the C build restored onto the pg_tle server once
-#               the SQL build is registered there
+#               the SQL build is registered there, with a consumer's
+#               position: the SQL build's pg_uuidx_consumer_positions as the
+#               C build's (marked for pg_dump alike), the position in it
 #   refused     on a server that has the C build's files, pg_tle will not
 #               install pg_uuidx
 # pg_tle is built by test/lanes/pg_tle/build.sh from PG_TLE_SOURCE.
@@ -367,13 +369,19 @@ is($c->safe_psql('appdb_list', q{SELECT count(*) FROM pg_namespace WHERE nspname
 # the reverse: a database of the C build onto the pg_tle server, where
 # pg_tle is created and the SQL build registered (pg_uuidx_tle.sql) first
 $c->safe_psql('postgres', 'CREATE DATABASE fromc OWNER app');
-$c->safe_psql('fromc', 'CREATE EXTENSION pg_uuidx; ' . app_schema());
+$c->safe_psql('fromc', 'CREATE EXTENSION pg_uuidx; ' . app_schema()
+	  . q{; SELECT pg_uuidx_consumer_reset('app.t', 'relay', (SELECT id FROM app.t ORDER BY id LIMIT 1))});
 move_database(from => $c, to => $tle, db => 'fromc', label => 'c -> pg_tle', lang => 'sql',
 	prepare => sub {
 		$tle_db->('fromc');
 		my ($rc, $out, $err) = psql_file($tle, 'fromc', 'app', "$sql/pg_uuidx_tle.sql");
 		ok($rc == 0, 'c -> pg_tle: app registers the SQL build first') or diag($err);
 	});
+my $positions_table = table_definition(extension_relation('pg_uuidx_consumer_positions'), extension => 1);
+is($tle->safe_psql('fromc', $positions_table), $c->safe_psql('fromc', $positions_table),
+	'c -> pg_tle: pg_uuidx_consumer_positions as in the C build, marked for pg_dump alike');
+my $positions = q{SELECT format('%s %s %s %s %s', relid, consumer, last_id, role, moved_at) FROM pg_uuidx_consumer_positions};
+is($tle->safe_psql('fromc', $positions), $c->safe_psql('fromc', $positions), "c -> pg_tle: relay's position restored");
 
 # a server that has the C build's files: pg_tle refuses to register pg_uuidx
 my $both = node_on('both', undef, "shared_preload_libraries = 'pg_tle'");

@@ -1,0 +1,49 @@
+/*
+ * read_after.h
+ *		The reader of pg_uuidx_read_after(), shared with pg_uuidx_consume():
+ *		the next rows of a table in id order, up to the commit horizon.
+ *
+ * Owns nothing but these declarations; read_after.c implements them.
+ *
+ * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+ */
+#ifndef PG_UUIDX_READ_AFTER_H
+#define PG_UUIDX_READ_AFTER_H
+
+#include "fmgr.h"
+#include "nodes/pg_list.h"
+#include "utils/uuid.h"
+
+/* The relation a reader reads, found by read_after_target() */
+typedef struct ReadAfterTarget
+{
+	Oid			relid;			/* the relation of the row type */
+	const char *id_column;		/* its id column */
+	const char *column;			/* the same, quoted for a query */
+	List	   *tables;			/* the tables a read of it returns rows of */
+} ReadAfterTarget;
+
+/* The id version of fcinfo's argument argno: 7 or 6, else 22023 */
+extern int	read_after_version(FunctionCallInfo fcinfo, int argno);
+
+/*
+ * The relation of the row type of fcinfo's first argument, locked, with its
+ * uuid column id_column; refuses a transaction that is not READ COMMITTED
+ * (25000), a relation the current user may not read (42501), one of a kind
+ * no horizon covers (42809).  caller names the SQL function in messages.
+ */
+extern void read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_column,
+							  ReadAfterTarget *target);
+
+/*
+ * Materializes into fcinfo's result the next rows of target after after_id
+ * (after_null: from the first), at most max_rows and the rows that share
+ * the last id, below the horizon of version (7 or 6), read as the current
+ * user; from_tick as pg_uuidx_read_after()'s (-1 for NULL).  Returns
+ * whether it read a row, and the greatest id read in *last (when not NULL).
+ */
+extern bool read_after_rows(FunctionCallInfo fcinfo, const char *caller, const ReadAfterTarget *target,
+							Datum after_id, bool after_null, int32 max_rows, int version, int from_tick,
+							pg_uuid_t *last);
+
+#endif							/* PG_UUIDX_READ_AFTER_H */

@@ -104,3 +104,16 @@ $$;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_dependents() IS
 'objects that use pg_uuidx''s functions (defaults, generated columns, indexes, views, rules, constraints, functions, triggers, policies) and the core function of the same result on this server; pg_uuidx_hand_over_to_core() hands them over in place';
+
+-- The guard as three statement-level triggers, which leave COPY its
+-- batches (docs/reading-in-order.md, "The statement guard"): BEFORE INSERT
+-- OR UPDATE FOR EACH STATEMENT, AFTER INSERT REFERENCING NEW TABLE and
+-- AFTER UPDATE REFERENCING OLD TABLE NEW TABLE, each FOR EACH STATEMENT;
+-- arguments: the id column (default id) and the version (7 or 6).
+CREATE FUNCTION @extschema@.pg_uuidx_horizon_guard_statement()
+RETURNS trigger
+AS 'MODULE_PATHNAME', 'pg_uuidx_horizon_guard_statement'
+LANGUAGE C VOLATILE;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard_statement() IS
+'trigger, three statement-level ones: publishes the clock less the allowance before each INSERT or UPDATE, and after it holds the commit horizon at or below the ids it stored, or refuses an id below a horizon already handed out (40001); arguments: id column, version';

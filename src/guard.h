@@ -1,8 +1,9 @@
 /*
  * guard.h
- *		What the guard's files share: the guard trigger (guard.c), the check
- *		of a re-sent row (guard_resend.c) and the check of tables that join
- *		a guarded one (guard_ddl.c).
+ *		What the guard's files share: the guard trigger (guard.c), its
+ *		statement form (guard_statement.c), the check of a re-sent row
+ *		(guard_resend.c) and the check of tables that join a guarded one
+ *		(guard_ddl.c).
  *
  * Owns the interface between the guard's files; may call nothing.
  *
@@ -15,6 +16,8 @@
 #include "utils/relcache.h"
 #include "utils/reltrigger.h"
 #include "utils/uuid.h"
+
+#include "compat.h"
 
 /*
  * The id column a guard trigger names and the version of its ids: the
@@ -29,6 +32,18 @@ extern const char *guard_column(Trigger *trigger, int *version);
  * and a column that BEFORE triggers do not see the stored value of.
  */
 extern AttrNumber guard_check_trigger(Trigger *trigger, Relation rel, int *version);
+
+/*
+ * The number in rel of column, which must be of type uuid or a domain over
+ * it (a generated column too: the callers decide).
+ */
+extern AttrNumber guard_uuid_column(Trigger *trigger, Relation rel, const char *column);
+
+/*
+ * Refuses id, of time id_us, below floor_us (40001); unique: rel has a
+ * unique index on the id that a stored row of the same id would have met.
+ */
+pg_noreturn extern void guard_refuse(pg_uuid_t *id, int64 id_us, int64 floor_us, bool unique);
 
 /*
  * The time of id (Unix us) for the guard of ids of version; false when id
@@ -53,6 +68,12 @@ typedef enum GuardConflict
 extern GuardConflict guard_row_conflicts(Relation rel, HeapTuple row, AttrNumber attnum);
 
 /*
+ * Whether rel has a unique index, checked at once, that includes the id
+ * column attnum: one that guard_row_conflicts() can read.
+ */
+extern bool guard_unique_index(Relation rel, AttrNumber attnum);
+
+/*
  * pg_uuidx_horizon_guard() of the pg_uuidx installation that the function
  * member belongs to; InvalidOid when there is none.
  */
@@ -60,10 +81,24 @@ extern Oid	guard_function(Oid member);
 
 /*
  * Refuses relid, or a table that inherits from it, that is under a table
- * that guardfn guards without being guarded itself: a foreign table, or a
- * table that inherits (and so got no triggers) without a guard of its own
- * for each guard above it.  Partitions carry their parents' guards.
+ * that guardfn (or its statement guard) guards without being guarded
+ * itself: a foreign table, or a table that inherits (and so got no
+ * triggers) without a guard of its own for each guard above it.
+ * Partitions carry their parents' row guards, not their statement guards.
  */
 extern void guard_check_inheritance(Oid relid, Oid guardfn);
+
+/*
+ * pg_uuidx_horizon_guard_statement() of the installation of guardfn (its
+ * pg_uuidx_horizon_guard()); InvalidOid when there is none.
+ */
+extern Oid	guard_statement_function(Oid guardfn);
+
+/*
+ * The id column of statement guard trigger on rel and its version, after
+ * refusing a declaration other than its three, bad arguments, and a column
+ * that is not stored (guard_statement.c).
+ */
+extern AttrNumber guard_statement_check_trigger(Trigger *trigger, Relation rel, int *version);
 
 #endif							/* PG_UUIDX_GUARD_H */

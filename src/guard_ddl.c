@@ -32,6 +32,14 @@
  * as each firing does (guard.c): a guard declared BEFORE INSERT only would
  * never fire on the UPDATE that moves an id back.
  *
+ * The statement guard (guard_statement.c) counts as a guard of its column
+ * here, with one difference: its triggers fire only for the table that a
+ * statement names, and are not cloned to partitions.  So a partition, like
+ * an inheritance child, must carry a guard of its own (either form) for
+ * each statement guard above it: CREATE TABLE ... PARTITION OF a table
+ * guarded so is refused as INHERITS is, and ATTACH PARTITION needs the
+ * guard on the partition.
+ *
  * A guard created on a table that already has children is not checked
  * here: pg_dump creates triggers last, in the order of their names and
  * then of their tables', so a parent's guard may come before its
@@ -75,6 +83,7 @@ typedef struct GuardOf
 	const char *column;
 	int			version;
 	bool		enabled;
+	bool		statement;		/* of the statement guard, not cloned */
 } GuardOf;
 
 /*
@@ -90,11 +99,15 @@ guard_function(Oid member)
 						  0, NULL, true);
 }
 
-/* The guard triggers (of function guardfn) of relid, as GuardOf items */
+/*
+ * The guard triggers (of function guardfn, or of its statement guard) of
+ * relid, as GuardOf items
+ */
 static List *
 guards_of(Oid relid, Oid guardfn)
 {
 	Relation	rel = relation_open(relid, AccessShareLock);
+	Oid			statementfn = guard_statement_function(guardfn);
 	List	   *guards = NIL;
 
 	for (int i = 0; rel->trigdesc != NULL && i < rel->trigdesc->numtriggers; i++)
@@ -102,13 +115,14 @@ guards_of(Oid relid, Oid guardfn)
 		Trigger    *trigger = &rel->trigdesc->triggers[i];
 		GuardOf    *guard;
 
-		if (trigger->tgfoid != guardfn)
+		if (trigger->tgfoid != guardfn && trigger->tgfoid != statementfn)
 			continue;
 		guard = palloc(sizeof(GuardOf));
 		guard->relid = relid;
 		guard->name = pstrdup(trigger->tgname);
 		guard->column = pstrdup(guard_column(trigger, &guard->version));
 		guard->enabled = trigger->tgenabled != TRIGGER_DISABLED;
+		guard->statement = trigger->tgfoid == statementfn;
 		guards = lappend(guards, guard);
 	}
 	relation_close(rel, NoLock);
@@ -161,6 +175,19 @@ guards_above(Oid relid, Oid guardfn)
 	return guards;
 }
 
+/* The statement guards of guards: those that partitions do not carry */
+static List *
+statement_guards(List *guards)
+{
+	List	   *statement = NIL;
+	ListCell   *lc;
+
+	foreach(lc, guards)
+		if (((GuardOf *) lfirst(lc))->statement)
+			statement = lappend(statement, lfirst(lc));
+	return statement;
+}
+
 /* Whether guards has a guard of column and version */
 static bool
 has_guard(List *guards, const char *column, int version)
@@ -188,24 +215,33 @@ refuse_foreign(const char *name, GuardOf *guard)
 			 errdetail("The rows of a foreign table are written elsewhere, where the guard does not run.")));
 }
 
-/* Refuses table name, which would inherit from guard's table without it */
+/*
+ * Refuses table name, which would inherit from guard's table without it
+ * (as a partition: the guard is a statement guard)
+ */
 pg_noreturn static void
-refuse_unguarded(const char *name, GuardOf *guard)
+refuse_unguarded(const char *name, GuardOf *guard, bool partition)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
 			 errmsg("table \"%s\" inherits from \"%s\" but has no guard of column \"%s\"",
 					name, get_rel_name(guard->relid), guard->column),
+			 guard->statement ?
+			 errdetail("Statement triggers fire only for the table a statement names, so rows that a statement stores into this table would skip the statement guard \"%s\".",
+					   guard->name) :
 			 errdetail("A table that inherits from another gets none of its triggers, so rows inserted into it would skip the guard \"%s\".",
 					   guard->name),
+			 partition ?
+			 errhint("Create the table without PARTITION OF, create a guard of the column on it, then ALTER TABLE ... ATTACH PARTITION.") :
 			 errhint("Create the table without INHERITS, create the same guard on it, then ALTER TABLE ... INHERIT.")));
 }
 
 /*
  * Refuses relid, or a table that inherits from it, that joins a guarded
  * table without being guarded itself: a foreign table, or a table that
- * inherits (not a partition, which carries its parents' guards) without a
- * guard of its own for each guard above it.
+ * inherits without a guard of its own for each guard above it (a partition:
+ * for each statement guard above it, as it carries its parents' row
+ * guards).
  */
 void
 guard_check_inheritance(Oid relid, Oid guardfn)
@@ -216,13 +252,13 @@ guard_check_inheritance(Oid relid, Oid guardfn)
 	{
 		Oid			child = lfirst_oid(lc);
 		bool		foreign = get_rel_relkind(child) == RELKIND_FOREIGN_TABLE;
-		List	   *above;
+		bool		partition = get_rel_relispartition(child) && !foreign;
+		List	   *above = guards_above(child, guardfn);
 		List	   *own;
 		ListCell   *g;
 
-		if (get_rel_relispartition(child) && !foreign)
-			continue;
-		above = guards_above(child, guardfn);
+		if (partition)
+			above = statement_guards(above);
 		if (above == NIL)
 			continue;
 		if (foreign)
@@ -233,7 +269,7 @@ guard_check_inheritance(Oid relid, Oid guardfn)
 			GuardOf    *guard = lfirst(g);
 
 			if (!has_guard(own, guard->column, guard->version))
-				refuse_unguarded(get_rel_name(child), guard);
+				refuse_unguarded(get_rel_name(child), guard, partition);
 		}
 	}
 }
@@ -341,23 +377,28 @@ cover_rows(Oid relid, Oid guardfn)
 
 /*
  * Refuses a guard that CREATE TRIGGER made on relid when its firings would
- * refuse it (guard.c): the declaration, the arguments, the column.  Until
- * its next firing it would let rows skip it: one that fires on INSERT only
- * never sees the UPDATE that moves an id back.  Its clones on partitions
- * share its declaration.
+ * refuse it (guard.c, guard_statement.c): the declaration, the arguments,
+ * the column.  Until its next firing it would let rows skip it: one that
+ * fires on INSERT only never sees the UPDATE that moves an id back.  Its
+ * clones on partitions share its declaration.
  */
 static void
 check_new_guard(Oid relid, const char *name, Oid guardfn)
 {
 	Relation	rel = relation_open(relid, NoLock);
+	Oid			statementfn = guard_statement_function(guardfn);
 
 	for (int i = 0; rel->trigdesc != NULL && i < rel->trigdesc->numtriggers; i++)
 	{
 		Trigger    *trigger = &rel->trigdesc->triggers[i];
 		int			version;
 
-		if (trigger->tgfoid == guardfn && strcmp(trigger->tgname, name) == 0)
+		if (strcmp(trigger->tgname, name) != 0)
+			continue;
+		if (trigger->tgfoid == guardfn)
 			guard_check_trigger(trigger, rel, &version);
+		else if (trigger->tgfoid == statementfn)
+			guard_statement_check_trigger(trigger, rel, &version);
 	}
 	relation_close(rel, NoLock);
 }
@@ -371,17 +412,17 @@ relation_of(RangeVar *rv)
 
 /*
  * Refuses the table that stmt created under a guarded table, when it is a
- * foreign table or a table that inherits: it has no trigger yet.  Read from
- * the parents the statement names, as the statement found them (the new
- * table's name could find another one first, a temporary table).
+ * foreign table or a table that inherits: it has no trigger yet (a
+ * partition has its parents' row guards, not their statement guards).
+ * Read from the parents the statement names, as the statement found them
+ * (the new table's name could find another one first, a temporary table).
  */
 static void
 check_new_table(CreateStmt *stmt, bool foreign, Oid guardfn)
 {
+	bool		partition = stmt->partbound != NULL && !foreign;
 	ListCell   *lc;
 
-	if (stmt->partbound != NULL && !foreign)
-		return;
 	foreach(lc, stmt->inhRelations)
 	{
 		Oid			parent = relation_of(lfirst(lc));
@@ -390,11 +431,13 @@ check_new_table(CreateStmt *stmt, bool foreign, Oid guardfn)
 		if (!OidIsValid(parent))
 			continue;
 		guards = list_concat(guards_of(parent, guardfn), guards_above(parent, guardfn));
+		if (partition)
+			guards = statement_guards(guards);
 		if (guards == NIL)
 			continue;
 		if (foreign)
 			refuse_foreign(stmt->relation->relname, linitial(guards));
-		refuse_unguarded(stmt->relation->relname, linitial(guards));
+		refuse_unguarded(stmt->relation->relname, linitial(guards), partition);
 	}
 }
 

@@ -463,6 +463,17 @@ SELECT state(format('INSERT INTO s7 VALUES (%L) ON CONFLICT (id) DO NOTHING', :'
 SELECT state(format($$INSERT INTO s7 VALUES (%L) ON CONFLICT (id) DO UPDATE SET note = 're-sent'$$, :'stored'))
        AS resent_update;
 SELECT state(format('INSERT INTO s7 VALUES (%L)', :'stored')) AS plain_insert;
+-- the UPDATE of ON CONFLICT and MERGE's actions fill the transition tables
+-- too
+SELECT NOT :'horizon'::boolean
+       OR state(format('INSERT INTO s7 VALUES (%L) ON CONFLICT (id) DO UPDATE SET id = uuidv7(interval ''-1 hour'')',
+                       :'stored')) = '40001' AS conflict_moved_back_refused;
+SELECT NOT :'horizon'::boolean
+       OR state(format('MERGE INTO s7 USING (VALUES (%L::uuid)) v(id) ON s7.id = v.id WHEN NOT MATCHED THEN INSERT VALUES (v.id)',
+                       uuidv7(interval '-1 hour'))) = '40001' AS merge_insert_refused;
+SELECT NOT :'horizon'::boolean
+       OR state(format('MERGE INTO s7 USING (VALUES (%L::uuid)) v(id) ON s7.id = v.id WHEN MATCHED THEN UPDATE SET id = %L',
+                       :'stored', uuidv7(interval '-1 hour'))) = '40001' AS merge_update_refused;
 SELECT NOT :'horizon'::boolean
        OR refusal_hint(format('INSERT INTO s7 VALUES (%L)', uuidv7(interval '-1 hour')))
           LIKE 'No committed row holds this id%' AS hint_new_id;

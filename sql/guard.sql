@@ -538,9 +538,11 @@ CREATE TRIGGER s_two_update AFTER UPDATE ON s_two REFERENCING OLD TABLE AS old_r
 INSERT INTO s_two VALUES (uuidv7(), uuidv7());
 
 -- Tables that join: a statement trigger fires only for the table that the
--- statement names and is not cloned to partitions, so each partition and
--- inheritance child carries a guard of its own, of either form; rows routed
--- through the parent are in its transition table
+-- statement names and is not cloned to partitions, but its transition
+-- table holds the rows the statement routes to partitions (or updates in
+-- children).  So each partition and inheritance child carries a guard of
+-- its own, of either form, and a statement guard below a table needs one
+-- above it too.
 CREATE TABLE s_parts (id uuid NOT NULL, region text NOT NULL) PARTITION BY LIST (region);
 SELECT guard_statements('s_parts');
 CREATE TABLE s_parts_a PARTITION OF s_parts FOR VALUES IN ('a');
@@ -550,6 +552,9 @@ ALTER TABLE s_parts ATTACH PARTITION s_parts_a FOR VALUES IN ('a');
 CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON s_parts_a
     FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
 ALTER TABLE s_parts ATTACH PARTITION s_parts_a FOR VALUES IN ('a');
+CREATE TABLE s_parts_b (id uuid NOT NULL, region text NOT NULL);
+SELECT guard_statements('s_parts_b');
+ALTER TABLE s_parts ATTACH PARTITION s_parts_b FOR VALUES IN ('b');
 SELECT hand_out(7) AS handed_out;
 SELECT NOT :'horizon'::boolean
        OR state(format($$INSERT INTO s_parts VALUES (%L, 'a')$$, uuidv7(interval '-1 hour'))) = '40001'
@@ -557,25 +562,45 @@ SELECT NOT :'horizon'::boolean
 SELECT NOT :'horizon'::boolean
        OR state(format($$INSERT INTO s_parts_a VALUES (%L, 'a')$$, uuidv7(interval '-1 hour'))) = '40001'
        AS partition_refused;
-SELECT state(format($$INSERT INTO s_parts VALUES (%L, 'a')$$, uuidv7())) AS routed_now;
--- a row-guarded parent and a statement-guarded child: the same guard
+SELECT state(format($$INSERT INTO s_parts VALUES (%L, 'a'), (%L, 'b')$$, uuidv7(), uuidv7())) AS routed_now;
+-- s_parts_b's own statement guard does not fire for an UPDATE of s_parts;
+-- s_parts' does, and sees the row
+SELECT NOT :'horizon'::boolean
+       OR state(format($$UPDATE s_parts SET id = %L WHERE region = 'b'$$, uuidv7(interval '-1 hour'))) = '40001'
+       AS routed_update_refused;
+SELECT state('SELECT pg_uuidx_read_after(NULL::s_parts, NULL, 10)') AS tree_read;
+-- a statement guard under an unguarded table: its INSERTs route rows past it
+CREATE TABLE u_root (id uuid NOT NULL, region text NOT NULL) PARTITION BY LIST (region);
+CREATE TABLE s_alone (id uuid NOT NULL, region text NOT NULL);
+SELECT guard_statements('s_alone');
+ALTER TABLE u_root ATTACH PARTITION s_alone FOR VALUES IN ('a');
+-- an inheritance child under a row guard needs a row guard: an UPDATE of
+-- the parent fires the child's row triggers, not its statement triggers
 CREATE TABLE g_row (id uuid, note text);
 CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_row
     FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
 CREATE TABLE s_child (id uuid, note text);
-ALTER TABLE s_child INHERIT g_row;
 SELECT guard_statements('s_child');
 ALTER TABLE s_child INHERIT g_row;
-CREATE TABLE s_grandchild () INHERITS (s_child);
-SELECT inhrelid::regclass AS child FROM pg_inherits WHERE inhparent IN ('g_row'::regclass, 's_child'::regclass)
-ORDER BY 1;
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON s_child
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+ALTER TABLE s_child INHERIT g_row;
+-- under a statement guard, a child with the statement guard will do
+CREATE TABLE s_parent (id uuid, note text);
+SELECT guard_statements('s_parent');
+CREATE TABLE s_child2 (id uuid, note text);
+SELECT guard_statements('s_child2');
+ALTER TABLE s_child2 INHERIT s_parent;
+CREATE TABLE s_grandchild () INHERITS (s_child2);
+SELECT inhrelid::regclass AS child FROM pg_inherits
+WHERE inhparent IN ('g_row'::regclass, 's_parent'::regclass, 's_child2'::regclass) ORDER BY 1;
 -- both forms on one table: each does its part
 CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON s6
     FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('event_id', '6');
 SELECT refused('s6', uuidv6()) AS both_forms_now_refused;
 SELECT NOT :'horizon'::boolean OR refused('s6', uuidv6_boundary(now() - interval '1 hour')) AS both_forms_hour_old_refused;
 
-DROP TABLE s7, s6, s_gen, s_bad, s_two, s_parts, g_row, s_child CASCADE;
+DROP TABLE s7, s6, s_gen, s_bad, s_two, s_parts, u_root, s_alone, g_row, s_child, s_parent, s_child2 CASCADE;
 DROP FUNCTION copy_in(regclass, uuid[]), guard_statements(regclass, text);
 DROP FUNCTION refused(regclass, uuid), hand_out(int), state(text), refusal_hint(text), an_hour_back();
 DROP EXTENSION pg_uuidx;

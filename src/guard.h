@@ -85,6 +85,7 @@ extern Oid	guard_function(Oid member);
  * itself: a foreign table, or a table that inherits (and so got no
  * triggers) without a guard of its own for each guard above it.
  * Partitions carry their parents' row guards, not their statement guards.
+ * And a statement guard below a table without one (guard_ddl.c).
  */
 extern void guard_check_inheritance(Oid relid, Oid guardfn);
 

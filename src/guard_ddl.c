@@ -33,12 +33,20 @@
  * never fire on the UPDATE that moves an id back.
  *
  * The statement guard (guard_statement.c) counts as a guard of its column
- * here, with one difference: its triggers fire only for the table that a
- * statement names, and are not cloned to partitions.  So a partition, like
- * an inheritance child, must carry a guard of its own (either form) for
- * each statement guard above it: CREATE TABLE ... PARTITION OF a table
- * guarded so is refused as INHERITS is, and ATTACH PARTITION needs the
- * guard on the partition.
+ * here, but its triggers fire only for the table that a statement names,
+ * and are not cloned to partitions; its transition tables hold the rows
+ * the statement stores into the partitions and children below.  So:
+ *
+ * - A partition, like an inheritance child, must carry a guard of its own
+ *   (either form) for each statement guard above it: CREATE TABLE ...
+ *   PARTITION OF a table guarded so is refused as INHERITS is, and ATTACH
+ *   PARTITION needs the guard on the partition.
+ * - An inheritance child under a row guard needs a row guard: an UPDATE of
+ *   the parent fires the child's row triggers, not its statement triggers.
+ * - A statement guard on a table that inherits is refused unless each table
+ *   above it has a statement guard of the column too (their statements
+ *   store rows into it without firing it), or a row guard of the column
+ *   stands beside it.
  *
  * A guard created on a table that already has children is not checked
  * here: pg_dump creates triggers last, in the order of their names and
@@ -175,17 +183,17 @@ guards_above(Oid relid, Oid guardfn)
 	return guards;
 }
 
-/* The statement guards of guards: those that partitions do not carry */
+/* The statement guards of guards (statement), or the row guards */
 static List *
-statement_guards(List *guards)
+guards_of_form(List *guards, bool statement)
 {
-	List	   *statement = NIL;
+	List	   *of_form = NIL;
 	ListCell   *lc;
 
 	foreach(lc, guards)
-		if (((GuardOf *) lfirst(lc))->statement)
-			statement = lappend(statement, lfirst(lc));
-	return statement;
+		if (((GuardOf *) lfirst(lc))->statement == statement)
+			of_form = lappend(of_form, lfirst(lc));
+	return of_form;
 }
 
 /* Whether guards has a guard of column and version */
@@ -217,10 +225,12 @@ refuse_foreign(const char *name, GuardOf *guard)
 
 /*
  * Refuses table name, which would inherit from guard's table without it
- * (as a partition: the guard is a statement guard)
+ * (as a partition: the guard is a statement guard); own_statement: name
+ * has a statement guard of the column, which does not stand in for a row
+ * guard
  */
 pg_noreturn static void
-refuse_unguarded(const char *name, GuardOf *guard, bool partition)
+refuse_unguarded(const char *name, GuardOf *guard, bool partition, bool own_statement)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
@@ -229,6 +239,9 @@ refuse_unguarded(const char *name, GuardOf *guard, bool partition)
 			 guard->statement ?
 			 errdetail("Statement triggers fire only for the table a statement names, so rows that a statement stores into this table would skip the statement guard \"%s\".",
 					   guard->name) :
+			 own_statement ?
+			 errdetail("An UPDATE of \"%s\" that reaches this table's rows fires their row triggers, not this table's statement guard, and the guard \"%s\" does not fire for them.",
+					   get_rel_name(guard->relid), guard->name) :
 			 errdetail("A table that inherits from another gets none of its triggers, so rows inserted into it would skip the guard \"%s\".",
 					   guard->name),
 			 partition ?
@@ -237,11 +250,42 @@ refuse_unguarded(const char *name, GuardOf *guard, bool partition)
 }
 
 /*
+ * Refuses statement guard of table name, unless each table it inherits
+ * from (ancestors) has a statement guard of the same column: an INSERT
+ * into a partitioned table, or an UPDATE of an inheritance parent, stores
+ * rows into name without firing name's statement triggers; its parents'
+ * statement guards see those rows in their transition tables.
+ */
+static void
+check_statement_guard_above(const char *name, GuardOf *guard, List *ancestors, Oid guardfn)
+{
+	ListCell   *lc;
+
+	foreach(lc, ancestors)
+	{
+		Oid			ancestor = lfirst_oid(lc);
+
+		if (has_guard(guards_of_form(guards_of(ancestor, guardfn), true), guard->column, guard->version))
+			continue;
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
+				 errmsg("statement guard \"%s\" of \"%s\" does not fire for the statements of \"%s\"",
+						guard->name, name, get_rel_name(ancestor)),
+				 errdetail("Statement triggers fire only for the table a statement names: the rows that an INSERT or an UPDATE of \"%s\" stores into \"%s\" would skip the guard.",
+						   get_rel_name(ancestor), name),
+				 errhint("Create the statement guard of column \"%s\" on \"%s\" too, or guard \"%s\" with pg_uuidx_horizon_guard().",
+						 guard->column, get_rel_name(ancestor), name)));
+	}
+}
+
+/*
  * Refuses relid, or a table that inherits from it, that joins a guarded
  * table without being guarded itself: a foreign table, or a table that
  * inherits without a guard of its own for each guard above it (a partition:
  * for each statement guard above it, as it carries its parents' row
- * guards).
+ * guards; an inheritance child: a row guard for each row guard above it).
+ * And a statement guard on a table that inherits, whose parents' statements
+ * it does not see, unless a row guard of the column stands beside it.
  */
 void
 guard_check_inheritance(Oid relid, Oid guardfn)
@@ -251,25 +295,42 @@ guard_check_inheritance(Oid relid, Oid guardfn)
 	foreach(lc, find_all_inheritors(relid, NoLock, NULL))
 	{
 		Oid			child = lfirst_oid(lc);
+		List	   *ancestors = ancestors_of(child);
 		bool		foreign = get_rel_relkind(child) == RELKIND_FOREIGN_TABLE;
 		bool		partition = get_rel_relispartition(child) && !foreign;
-		List	   *above = guards_above(child, guardfn);
+		List	   *above;
 		List	   *own;
+		List	   *own_rows;
 		ListCell   *g;
 
-		if (partition)
-			above = statement_guards(above);
-		if (above == NIL)
+		if (ancestors == NIL)
 			continue;
+		above = guards_above(child, guardfn);
 		if (foreign)
-			refuse_foreign(get_rel_name(child), linitial(above));
+		{
+			if (above != NIL)
+				refuse_foreign(get_rel_name(child), linitial(above));
+			continue;
+		}
 		own = guards_of(child, guardfn);
+		own_rows = guards_of_form(own, false);
 		foreach(g, above)
 		{
 			GuardOf    *guard = lfirst(g);
 
-			if (!has_guard(own, guard->column, guard->version))
-				refuse_unguarded(get_rel_name(child), guard, partition);
+			/* a partition has its parents' row guards */
+			if (partition && !guard->statement)
+				continue;
+			if (!has_guard(guard->statement ? own : own_rows, guard->column, guard->version))
+				refuse_unguarded(get_rel_name(child), guard, partition,
+								 has_guard(own, guard->column, guard->version));
+		}
+		foreach(g, guards_of_form(own, true))
+		{
+			GuardOf    *guard = lfirst(g);
+
+			if (!has_guard(own_rows, guard->column, guard->version))
+				check_statement_guard_above(get_rel_name(child), guard, ancestors, guardfn);
 		}
 	}
 }
@@ -432,12 +493,12 @@ check_new_table(CreateStmt *stmt, bool foreign, Oid guardfn)
 			continue;
 		guards = list_concat(guards_of(parent, guardfn), guards_above(parent, guardfn));
 		if (partition)
-			guards = statement_guards(guards);
+			guards = guards_of_form(guards, true);
 		if (guards == NIL)
 			continue;
 		if (foreign)
 			refuse_foreign(stmt->relation->relname, linitial(guards));
-		refuse_unguarded(stmt->relation->relname, linitial(guards), partition);
+		refuse_unguarded(stmt->relation->relname, linitial(guards), partition, false);
 	}
 }
 

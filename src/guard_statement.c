@@ -58,9 +58,10 @@
  * version, each firing whenever it fires (enabled alike, or ALWAYS); a
  * table without the update trigger would store UPDATEs' ids unchecked, and
  * its start trigger refuses them.  CREATE TRIGGER checks the declaration and
- * the column already (guard_ddl.c), which also keeps a table that a
- * statement can store into without firing the guard, a partition or an
- * inheritance child, from joining a table guarded so.
+ * the column already, and guard_ddl.c keeps the tables that statements
+ * store rows into without firing the guard (a partition or an inheritance
+ * child without a guard of its own, below a table guarded so; a table so
+ * guarded below one that is not) from joining.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */

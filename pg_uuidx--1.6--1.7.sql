@@ -177,3 +177,17 @@ ALTER TABLE @extschema@.pg_uuidx_last_tick
 
 COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.generated_horizon IS
 'the horizon of tables without a guard (ids from pg_uuidx''s generators only)';
+
+-- The guard as three statement-level triggers, which leave COPY its
+-- batches (docs/reading-in-order.md, "The statement guard"): BEFORE INSERT
+-- OR UPDATE FOR EACH STATEMENT, AFTER INSERT REFERENCING NEW TABLE and
+-- AFTER UPDATE REFERENCING OLD TABLE NEW TABLE, each FOR EACH STATEMENT;
+-- arguments: the id column (default id), the version (7 or 6) and the
+-- allowance (at most pg_uuidx.horizon_allowance), as the row guard's.
+CREATE FUNCTION @extschema@.pg_uuidx_horizon_guard_statement()
+RETURNS trigger
+AS 'MODULE_PATHNAME', 'pg_uuidx_horizon_guard_statement'
+LANGUAGE C VOLATILE;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard_statement() IS
+'trigger, three statement-level ones: publishes the clock less the allowance before each INSERT or UPDATE, and after it holds the commit horizon at or below the ids it stored, or refuses an id below a horizon already handed out (40001); arguments: id column, version, allowance';

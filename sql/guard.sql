@@ -384,5 +384,254 @@ SELECT NOT :'horizon'::boolean OR state('SELECT pg_uuidx_read_after(NULL::g_late
 DROP TABLE g_gen, g_decl, g_resend, g_nokey, g_parts, u_parts, g_inh, g_inh_child, g_inh_old, g_late CASCADE;
 DROP SERVER g_server CASCADE;
 DROP FOREIGN DATA WRAPPER g_fdw;
+-- The statement guard, pg_uuidx_horizon_guard_statement(): the same
+-- promise in three statement-level triggers, which leave COPY its batches.
+-- It publishes the clock less the allowance before each INSERT or UPDATE,
+-- and after it covers the least id the statement stored, or refuses it.
+CREATE TABLE s7 (id uuid PRIMARY KEY, note text);
+CREATE TRIGGER s7_start BEFORE INSERT OR UPDATE ON s7
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+CREATE TRIGGER s7_insert AFTER INSERT ON s7 REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+CREATE TRIGGER s7_update AFTER UPDATE ON s7 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+-- the same three on t, named t_start, t_insert, t_update, with args
+CREATE FUNCTION guard_statements(t regclass, args text DEFAULT '') RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE ON %s FOR EACH STATEMENT '
+                   'EXECUTE FUNCTION pg_uuidx_horizon_guard_statement(%s)', t || '_start', t, args);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %s REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT '
+                   'EXECUTE FUNCTION pg_uuidx_horizon_guard_statement(%s)', t || '_insert', t, args);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %s REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows '
+                   'FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement(%s)', t || '_update', t, args);
+END $$;
+CREATE TABLE s6 (event_id uuid, note text);
+SELECT guard_statements('s6', $$'event_id', '6'$$);
+
+-- COPY of ids into the first column of t (a program on the server prints
+-- them): its SQLSTATE or 'ok'
+CREATE FUNCTION copy_in(t regclass, ids uuid[]) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE format('COPY %s (%I) FROM PROGRAM %L', t,
+                   (SELECT attname FROM pg_attribute WHERE attrelid = t AND attnum = 1),
+                   format('printf ''%s\n''', array_to_string(ids, '\n')));
+    RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE;
+END $$;
+
+-- a horizon handed out: an id made an hour before is refused, by INSERT,
+-- multi-row INSERT and COPY, and none of the statement's rows is stored;
+-- ids made within the allowance, now or later are taken (once the floor
+-- that the allowance of 0 above raised to its clock is 300 ms behind)
+SELECT pg_sleep(0.4);
+SELECT hand_out(7) AS handed_out \gset
+SELECT NOT :'horizon'::boolean OR refused('s7', uuidv7(interval '-1 hour')) AS hour_old_refused;
+SELECT NOT :'horizon'::boolean
+       OR state(format('INSERT INTO s7 VALUES (%L), (%L)', uuidv7(), uuidv7(interval '-1 hour'))) = '40001'
+       AS multirow_refused;
+SELECT NOT :'horizon'::boolean
+       OR copy_in('s7', ARRAY[uuidv7(), uuidv7(interval '-1 hour'), uuidv7()]) = '40001' AS copy_refused;
+SELECT count(*) AS stored FROM s7;
+SELECT refused('s7', uuidv7()) AS now_refused;
+SELECT refused('s7', uuidv7(interval '-300 ms')) AS within_allowance_refused;
+SELECT refused('s7', uuidv7(interval '1 hour')) AS future_refused;
+SELECT state(format('INSERT INTO s7 VALUES (%L), (%L)', uuidv7(interval '-300 ms'), uuidv7())) AS multirow;
+SELECT copy_in('s7', ARRAY(SELECT uuidv7() FROM generate_series(1, 1000))) AS copy;
+SELECT hand_out(6) AS handed_out \gset
+SELECT NOT :'horizon'::boolean OR refused('s6', uuidv6_boundary(now() - interval '1 hour')) AS v6_hour_old_refused;
+SELECT refused('s6', uuidv6()) AS v6_now_refused;
+INSERT INTO s6 VALUES (NULL, 'no id');
+SELECT count(*) AS stored FROM s7;
+
+-- The start: ids made just before a statement are taken however long it
+-- runs, even when a horizon is handed out while it runs; ids older than
+-- the allowance at its start are refused once a horizon passed them during
+-- it (an allowance of 500 ms, the statement 1 s long)
+CREATE TABLE s7l (id uuid PRIMARY KEY, note text);
+CREATE TRIGGER s7l_start BEFORE INSERT OR UPDATE ON s7l
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement('id', '7', '500ms');
+CREATE TRIGGER s7l_insert AFTER INSERT ON s7l REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement('id', '7', '500ms');
+CREATE TRIGGER s7l_update AFTER UPDATE ON s7l REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement('id', '7', '500ms');
+SELECT uuidv7() AS a, uuidv7() AS b \gset
+SELECT state(format($$INSERT INTO s7l SELECT id, 'long' FROM (VALUES (1, %L::uuid), (2, %L::uuid)) v(n, id)
+                      WHERE n = 1 OR (pg_sleep(1) IS NOT NULL AND hand_out(7))$$, :'a', :'b')) AS long_statement;
+SELECT count(*) AS long_rows FROM s7l WHERE note = 'long';
+SELECT uuidv7() AS a, uuidv7() AS b \gset
+SELECT pg_sleep(0.7);
+SELECT NOT :'horizon'::boolean
+       OR state(format($$INSERT INTO s7l SELECT id, 'old' FROM (VALUES (1, %L::uuid), (2, %L::uuid)) v(n, id)
+                         WHERE n = 1 OR (pg_sleep(1) IS NOT NULL AND hand_out(7))$$, :'a', :'b')) = '40001'
+       AS passed_during_it_refused;
+-- (its rows, the later cases' too, put into s7 past the guard)
+ALTER TABLE s7 DISABLE TRIGGER USER;
+INSERT INTO s7 SELECT * FROM s7l WHERE note = 'long';
+ALTER TABLE s7 ENABLE TRIGGER USER;
+DROP TABLE s7l;
+
+-- An UPDATE's new ids are checked where the rows it updated did not hold
+-- them: one that keeps the id passes, an hour old as it is; one that moves
+-- an id back is refused; one that moves it to now is taken
+ALTER TABLE s7 DISABLE TRIGGER USER;
+INSERT INTO s7 VALUES (uuidv7(interval '-1 hour'), 'an hour old');
+ALTER TABLE s7 ENABLE TRIGGER USER;
+SELECT hand_out(7) AS handed_out;
+SELECT state($$UPDATE s7 SET note = 'kept' WHERE note = 'an hour old'$$) AS kept;
+SELECT NOT :'horizon'::boolean
+       OR state($$UPDATE s7 SET id = uuidv7(interval '-1 hour') WHERE note = 'long'$$) = '40001' AS moved_back_refused;
+SELECT NOT :'horizon'::boolean
+       OR state($$UPDATE s7 SET id = uuidv7(interval '-1 hour'), note = 'swapped' WHERE note = 'kept'$$) = '40001'
+       AS kept_then_moved_back_refused;
+SELECT state($$UPDATE s7 SET id = uuidv7() WHERE note = 'kept'$$) AS moved_to_now;
+
+-- A re-send never reaches the check: a row that meets a committed row of
+-- its id is not stored (ON CONFLICT skips or updates it, a plain INSERT
+-- gets 23505); a refusal's hint says whether a unique index could tell
+SELECT id AS stored FROM s7 WHERE note = 'long' LIMIT 1 \gset
+SELECT state(format('INSERT INTO s7 VALUES (%L) ON CONFLICT (id) DO NOTHING', :'stored')) AS resent;
+SELECT state(format($$INSERT INTO s7 VALUES (%L) ON CONFLICT (id) DO UPDATE SET note = 're-sent'$$, :'stored'))
+       AS resent_update;
+SELECT state(format('INSERT INTO s7 VALUES (%L)', :'stored')) AS plain_insert;
+-- the UPDATE of ON CONFLICT and MERGE's actions fill the transition tables
+-- too
+SELECT NOT :'horizon'::boolean
+       OR state(format('INSERT INTO s7 VALUES (%L) ON CONFLICT (id) DO UPDATE SET id = uuidv7(interval ''-1 hour'')',
+                       :'stored')) = '40001' AS conflict_moved_back_refused;
+SELECT NOT :'horizon'::boolean
+       OR state(format('MERGE INTO s7 USING (VALUES (%L::uuid)) v(id) ON s7.id = v.id WHEN NOT MATCHED THEN INSERT VALUES (v.id)',
+                       uuidv7(interval '-1 hour'))) = '40001' AS merge_insert_refused;
+SELECT NOT :'horizon'::boolean
+       OR state(format('MERGE INTO s7 USING (VALUES (%L::uuid)) v(id) ON s7.id = v.id WHEN MATCHED THEN UPDATE SET id = %L',
+                       :'stored', uuidv7(interval '-1 hour'))) = '40001' AS merge_update_refused;
+SELECT NOT :'horizon'::boolean
+       OR refusal_hint(format('INSERT INTO s7 VALUES (%L)', uuidv7(interval '-1 hour')))
+          LIKE 'No committed row holds this id%' AS hint_new_id;
+SELECT NOT :'horizon'::boolean
+       OR refusal_hint(format('INSERT INTO s6 VALUES (%L)', uuidv6_boundary(now() - interval '1 hour')))
+          LIKE '%look for it first%' AS hint_look_first;
+
+-- a stored generated id is in the transition table as stored: it can be
+-- guarded
+CREATE TABLE s_gen (ulid text, id uuid GENERATED ALWAYS AS (ulid_to_uuid(ulid)) STORED);
+SELECT guard_statements('s_gen');
+SELECT hand_out(7) AS handed_out;
+SELECT NOT :'horizon'::boolean
+       OR state(format('INSERT INTO s_gen VALUES (%L)', uuid_to_ulid(uuidv7(interval '-1 hour')))) = '40001'
+       AS generated_hour_old_refused;
+SELECT state(format('INSERT INTO s_gen VALUES (%L)', uuid_to_ulid(uuidv7()))) AS generated_now;
+
+-- errors
+INSERT INTO s7 VALUES ('3a6291b7-d231-4b8e-ae1b-bfd76233bb86'::uuid);  -- version 4
+SELECT pg_uuidx_horizon_guard_statement();
+-- the declarations other than the three, refused by CREATE TRIGGER
+CREATE TABLE s_bad (id uuid, x int);
+CREATE TRIGGER s_bad_g AFTER INSERT ON s_bad
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+CREATE TRIGGER s_bad_g BEFORE INSERT ON s_bad
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+CREATE TRIGGER s_bad_g BEFORE INSERT OR UPDATE OF id ON s_bad
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+CREATE TRIGGER s_bad_g BEFORE INSERT OR UPDATE ON s_bad
+    FOR EACH STATEMENT WHEN (current_user IS NOT NULL) EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+CREATE TRIGGER s_bad_g AFTER UPDATE ON s_bad REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+CREATE TRIGGER s_bad_g BEFORE INSERT OR UPDATE ON s_bad
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+CREATE TRIGGER s_bad_g BEFORE INSERT OR UPDATE ON s_bad
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement('x');
+CREATE TRIGGER s_bad_g BEFORE INSERT OR UPDATE ON s_bad
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement('nope');
+SELECT count(*) AS guards FROM pg_trigger WHERE tgfoid = 'pg_uuidx_horizon_guard_statement()'::regprocedure;
+
+-- each firing refuses a table without all three, enabled alike
+DROP TRIGGER s7_update ON s7;
+INSERT INTO s7 VALUES (uuidv7());
+UPDATE s7 SET note = 'no update trigger';
+CREATE TRIGGER s7_update AFTER UPDATE ON s7 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+ALTER TABLE s7 DISABLE TRIGGER s7_start;
+INSERT INTO s7 VALUES (uuidv7());
+ALTER TABLE s7 ENABLE TRIGGER s7_start;
+ALTER TABLE s7 ENABLE ALWAYS TRIGGER s7_insert;
+INSERT INTO s7 VALUES (uuidv7());
+ALTER TABLE s7 ENABLE ALWAYS TRIGGER s7_start, ENABLE ALWAYS TRIGGER s7_update;
+SELECT state(format('INSERT INTO s7 VALUES (%L)', uuidv7())) AS all_always;
+-- a guard of another column does not stand in
+CREATE TABLE s_two (id uuid, other uuid);
+CREATE TRIGGER s_two_start BEFORE INSERT OR UPDATE ON s_two
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement('id');
+CREATE TRIGGER s_two_insert AFTER INSERT ON s_two REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement('id');
+CREATE TRIGGER s_two_update AFTER UPDATE ON s_two REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement('other');
+INSERT INTO s_two VALUES (uuidv7(), uuidv7());
+
+-- Tables that join: a statement trigger fires only for the table that the
+-- statement names and is not cloned to partitions, but its transition
+-- table holds the rows the statement routes to partitions (or updates in
+-- children).  So each partition and inheritance child carries a guard of
+-- its own, of either form, and a statement guard below a table needs one
+-- above it too.
+CREATE TABLE s_parts (id uuid NOT NULL, region text NOT NULL) PARTITION BY LIST (region);
+SELECT guard_statements('s_parts');
+CREATE TABLE s_parts_a PARTITION OF s_parts FOR VALUES IN ('a');
+\echo :SQLSTATE
+CREATE TABLE s_parts_a (id uuid NOT NULL, region text NOT NULL);
+ALTER TABLE s_parts ATTACH PARTITION s_parts_a FOR VALUES IN ('a');
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON s_parts_a
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+ALTER TABLE s_parts ATTACH PARTITION s_parts_a FOR VALUES IN ('a');
+CREATE TABLE s_parts_b (id uuid NOT NULL, region text NOT NULL);
+SELECT guard_statements('s_parts_b');
+ALTER TABLE s_parts ATTACH PARTITION s_parts_b FOR VALUES IN ('b');
+SELECT hand_out(7) AS handed_out;
+SELECT NOT :'horizon'::boolean
+       OR state(format($$INSERT INTO s_parts VALUES (%L, 'a')$$, uuidv7(interval '-1 hour'))) = '40001'
+       AS routed_refused;
+SELECT NOT :'horizon'::boolean
+       OR state(format($$INSERT INTO s_parts_a VALUES (%L, 'a')$$, uuidv7(interval '-1 hour'))) = '40001'
+       AS partition_refused;
+SELECT state(format($$INSERT INTO s_parts VALUES (%L, 'a'), (%L, 'b')$$, uuidv7(), uuidv7())) AS routed_now;
+-- s_parts_b's own statement guard does not fire for an UPDATE of s_parts;
+-- s_parts' does, and sees the row
+SELECT NOT :'horizon'::boolean
+       OR state(format($$UPDATE s_parts SET id = %L WHERE region = 'b'$$, uuidv7(interval '-1 hour'))) = '40001'
+       AS routed_update_refused;
+SELECT state('SELECT pg_uuidx_read_after(NULL::s_parts, NULL, 10)') AS tree_read;
+-- a statement guard under an unguarded table: its INSERTs route rows past it
+CREATE TABLE u_root (id uuid NOT NULL, region text NOT NULL) PARTITION BY LIST (region);
+CREATE TABLE s_alone (id uuid NOT NULL, region text NOT NULL);
+SELECT guard_statements('s_alone');
+ALTER TABLE u_root ATTACH PARTITION s_alone FOR VALUES IN ('a');
+-- an inheritance child under a row guard needs a row guard: an UPDATE of
+-- the parent fires the child's row triggers, not its statement triggers
+CREATE TABLE g_row (id uuid, note text);
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_row
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+CREATE TABLE s_child (id uuid, note text);
+SELECT guard_statements('s_child');
+ALTER TABLE s_child INHERIT g_row;
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON s_child
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+ALTER TABLE s_child INHERIT g_row;
+-- under a statement guard, a child with the statement guard will do
+CREATE TABLE s_parent (id uuid, note text);
+SELECT guard_statements('s_parent');
+CREATE TABLE s_child2 (id uuid, note text);
+SELECT guard_statements('s_child2');
+ALTER TABLE s_child2 INHERIT s_parent;
+CREATE TABLE s_grandchild () INHERITS (s_child2);
+SELECT inhrelid::regclass AS child FROM pg_inherits
+WHERE inhparent IN ('g_row'::regclass, 's_parent'::regclass, 's_child2'::regclass) ORDER BY 1;
+-- both forms on one table: each does its part
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON s6
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('event_id', '6');
+SELECT refused('s6', uuidv6()) AS both_forms_now_refused;
+SELECT NOT :'horizon'::boolean OR refused('s6', uuidv6_boundary(now() - interval '1 hour')) AS both_forms_hour_old_refused;
+
+DROP TABLE s7, s6, s_gen, s_bad, s_two, s_parts, u_root, s_alone, g_row, s_child, s_parent, s_child2 CASCADE;
+DROP FUNCTION copy_in(regclass, uuid[]), guard_statements(regclass, text);
 DROP FUNCTION refused(regclass, uuid), hand_out(int), state(text), refusal_hint(text), an_hour_back();
 DROP EXTENSION pg_uuidx;

@@ -3,8 +3,9 @@
  *		pg_uuidx_horizon_guard(): a trigger that brings ids made anywhere
  *		(by a client, by core's uuidv7(), by COPY) under the commit horizon.
  *
- * Owns this one trigger function; may call horizon.c, guard.h, layout.h and
- * ticks.h.
+ * Owns this one trigger function, and the column check and the refusal
+ * that its statement form (guard_statement.c) shares; may call horizon.c,
+ * guard.h, layout.h and ticks.h.
  *
  * The horizon (horizon.c) covers the ids that pg_uuidx's generators make
  * in the transaction that inserts them.  An id made elsewhere carries a
@@ -137,6 +138,25 @@ check_declaration(Trigger *trigger, Relation rel)
 			 errhint("Declare it as BEFORE INSERT OR UPDATE ON ... FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard(...).")));
 }
 
+/* The number in rel of column, of type uuid or a domain over it (guard.h) */
+AttrNumber
+guard_uuid_column(Trigger *trigger, Relation rel, const char *column)
+{
+	const char *name = RelationGetRelationName(rel);
+	AttrNumber	attnum = SPI_fnumber(rel->rd_att, column);
+
+	if (attnum <= 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_COLUMN),
+				 errmsg("column \"%s\" of relation \"%s\" does not exist", column, name),
+				 errcontext("trigger \"%s\"", trigger->tgname)));
+	if (getBaseType(TupleDescAttr(rel->rd_att, attnum - 1)->atttypid) != UUIDOID)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("column \"%s\" of relation \"%s\" is not of type uuid", column, name)));
+	return attnum;
+}
+
 /*
  * The id column's number in rel, for a uuid (or domain over uuid) column
  * that holds the stored value when BEFORE triggers run: not a generated
@@ -147,20 +167,9 @@ static AttrNumber
 id_column(Trigger *trigger, Relation rel, const char *column)
 {
 	const char *name = RelationGetRelationName(rel);
-	AttrNumber	attnum = SPI_fnumber(rel->rd_att, column);
-	Form_pg_attribute attr;
+	AttrNumber	attnum = guard_uuid_column(trigger, rel, column);
 
-	if (attnum <= 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_COLUMN),
-				 errmsg("column \"%s\" of relation \"%s\" does not exist", column, name),
-				 errcontext("trigger \"%s\"", trigger->tgname)));
-	attr = TupleDescAttr(rel->rd_att, attnum - 1);
-	if (getBaseType(attr->atttypid) != UUIDOID)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("column \"%s\" of relation \"%s\" is not of type uuid", column, name)));
-	if (attr->attgenerated != '\0')
+	if (TupleDescAttr(rel->rd_att, attnum - 1)->attgenerated != '\0')
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
 				 errmsg("trigger \"%s\" cannot guard column \"%s\" of relation \"%s\": it is a generated column",
@@ -219,8 +228,9 @@ guard_check_trigger(Trigger *trigger, Relation rel, int *version, int *allowance
 	return id_column(trigger, rel, guard_column(trigger, version, allowance_ms));
 }
 
-pg_noreturn static void
-refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us, int allowance_ms, bool unique)
+/* Refuses id below floor_us, for guard trigger of allowance_ms (guard.h) */
+void
+guard_refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us, int allowance_ms, bool unique)
 {
 	char	   *text = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(id)));
 
@@ -299,5 +309,5 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 	conflict = guard_row_conflicts(rel, row, attnum);
 	if (conflict == GUARD_CONFLICT)
 		return PointerGetDatum(row);
-	refuse(trigdata->tg_trigger, id, id_us, floor_us, allowance_ms, conflict == GUARD_NO_CONFLICT);
+	guard_refuse(trigdata->tg_trigger, id, id_us, floor_us, allowance_ms, conflict == GUARD_NO_CONFLICT);
 }

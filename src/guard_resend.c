@@ -3,7 +3,7 @@
  *		guard_row_conflicts(): whether a row that the guard would refuse can
  *		only meet a committed row of the same id, as a re-send does.
  *
- * Owns this check; may call guard.h.
+ * Owns this check and guard_unique_index(); may call guard.h.
  *
  * An idempotent re-send (INSERT ... ON CONFLICT (id) DO NOTHING of a row
  * stored before) carries an id that may be far below the horizon.  Refused,
@@ -147,6 +147,28 @@ lock_row_of_key(Relation rel, Relation index, ScanKey keys)
 	}
 	ExecDropSingleTupleTableSlot(slot);
 	return locked;
+}
+
+/*
+ * Whether rel has a unique index, checked at once, that includes the id
+ * column attnum (guard.h)
+ */
+bool
+guard_unique_index(Relation rel, AttrNumber attnum)
+{
+	List	   *indexes = RelationGetIndexList(rel);
+	ListCell   *lc;
+
+	foreach(lc, indexes)
+	{
+		Relation	index = index_open(lfirst_oid(lc), AccessShareLock);
+		bool		usable = usable_index(index, attnum);
+
+		index_close(index, AccessShareLock);
+		if (usable)
+			return true;
+	}
+	return false;
 }
 
 /*

@@ -108,6 +108,14 @@ static int64 generated_from_us = NO_ID;
 static int64 guarded_from_us = NO_ID;
 
 /*
+ * The ids that guards allowing statement_allowance_ms or more let in are
+ * covered for this transaction from statement_from_us (NO_ID: none), since
+ * a statement guard's start (horizon_cover_from_clock())
+ */
+static int	statement_allowance_ms;
+static int64 statement_from_us = NO_ID;
+
+/*
  * The state to publish to, or NULL: none outside a backend (the postmaster
  * loading a library that makes ids) and during recovery (and in a
  * transaction that began there, which stays read-only), where no row can
@@ -135,6 +143,7 @@ publishing_transaction(void)
 	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
 	generated_from_us = NO_ID;
 	guarded_from_us = NO_ID;
+	statement_from_us = NO_ID;
 }
 
 /*
@@ -203,12 +212,37 @@ horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 	if (layouts_superseded(HORIZON_LAYOUT))
 		refuse_superseded("pg_uuidx_horizon_guard()");
 	publishing_transaction();
-	if (id_us >= generated_from_us || id_us >= guarded_from_us)
+	if (id_us >= generated_from_us || id_us >= guarded_from_us ||
+		(allowance_ms >= statement_allowance_ms && id_us >= statement_from_us))
 		return true;
 	floor = publish(s, id_us, true);
 	guarded_from_us = Min(guarded_from_us, Max(id_us, floor));
 	*floor_us = floor - (int64) allowance_ms * US_PER_MS;
 	return id_us >= *floor_us;
+}
+
+void
+horizon_cover_from_clock(int allowance_ms)
+{
+	HorizonShared *s;
+	int64		allowance_us = (int64) allowance_ms * US_PER_MS;
+	int64		from_us;
+
+	if ((s = publishing_state()) == NULL)
+		return;
+	if (layouts_superseded(HORIZON_LAYOUT))
+		refuse_superseded("pg_uuidx_horizon_guard_statement()");
+	publishing_transaction();
+	from_us = unix_us_from_unix_time(clock_now()) - allowance_us;
+
+	/*
+	 * A horizon computed after this sees the slot, at most from_us; one of
+	 * a reader of allowance_ms or more computed before was at most the floor
+	 * less allowance_ms
+	 */
+	from_us = Max(from_us, publish(s, from_us, true) - allowance_us);
+	statement_allowance_ms = allowance_ms;
+	statement_from_us = from_us;
 }
 
 int

@@ -35,6 +35,14 @@ extern UnixTime horizon_clock(UnixTime now);
  */
 extern bool horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us);
 
+/*
+ * Hold the horizon of guarded tables' readers, for the rest of this
+ * transaction, at or below the clock less allowance_ms: ids that guards of
+ * that allowance or more let in are covered from there on, whatever time
+ * passes (the statement guard's start, guard_statement.c)
+ */
+extern void horizon_cover_from_clock(int allowance_ms);
+
 /* the horizon's part of _PG_init() */
 extern void horizon_init_module(void);
 

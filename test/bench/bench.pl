@@ -15,6 +15,13 @@
 #   insert     N_INSERT rows keyed by identity, uuidv7(), uuidv6(),
 #              gen_random_uuid(), BATCH rows a statement
 #   pgbench    single-row INSERTs, v4 against v7, for each client count
+#   copy       COPY of N_COPY rows with ids made before it into a plain
+#              table, one with the row guard, one with the statement guard
+#              (at the default work_mem of 4MB, and at 256MB, which holds its
+#              transition table) and one with the xid8 column and its index,
+#              COPY_REPS interleaved repetitions, medians against the plain
+#              table (copy.sql); before 17 the server is restarted with
+#              pg_uuidx preloaded (the guards' shared state), and again after
 #   sqlbuild   the SQL build (its plain script, made by test/run.sh, in
 #              schema sqlbuild) against the C build, gen_random_uuid() and
 #              the widely shared SQL uuidv7: uuidv7() and the readers per
@@ -75,6 +82,7 @@ use warnings FATAL => 'all';
 use File::Compare;
 use FindBin;
 use POSIX qw(strftime);
+use Time::HiRes ();
 
 my %default = (
 	N_GEN => 2000000, N_INSERT => 10000000, BATCH => 100000, N_CONV => 1000000,
@@ -84,8 +92,9 @@ my %default = (
 	OUTBOX_SECONDS => 30, OUTBOX_CLIENTS => 6, OUTBOX_POLL_MS => 50, OUTBOX_COST_SECONDS => 10, OUTBOX_COST_REPS => 3,
 	OUTBOX_OTHERDB_SECONDS => 30, OUTBOX_IDLE => 50, OUTBOX_IDLE_SECONDS => 10, OUTBOX_IDMAKER_SECONDS => 10,
 	OUTBOX_ALLOWANCE_MS => 100,
+	N_COPY => 500000, COPY_REPS => 3,
 	TICK_SECONDS => 20,
-	PHASES => 'gen facade memory convert range textforms insert pgbench sqlbuild horizon ticker outbox');
+	PHASES => 'gen facade memory convert range textforms insert pgbench copy sqlbuild horizon ticker outbox');
 # phases run only when PHASES names them
 my @optional_phases = ('versions');
 my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
@@ -274,6 +283,10 @@ if ($phase{pgbench})
 	}
 	psql(undef, '-c', 'DROP TABLE pb');
 }
+if ($phase{copy})
+{
+	copy_phase();
+}
 if ($phase{horizon})
 {
 	horizon_phase();
@@ -355,6 +368,50 @@ sub horizon_phase
 	query('ALTER SYSTEM RESET max_connections');
 	query('ALTER SYSTEM RESET shared_preload_libraries');
 	restart();
+	return;
+}
+
+# COPY into a table with each guard, against the plain table: the variants
+# in turn, rotated from one repetition to the next
+sub copy_phase
+{
+	my $major = int(query('SHOW server_version_num') / 10000);
+	my @variants = ('plain', '+ row guard', '+ statement guard', '+ statement guard, work_mem 256MB',
+		'+ xid8 column and index');
+	my $file = query('SHOW data_directory') . '/../copy_ids.tsv';
+	say "copy: COPY of $o{N_COPY} rows, $o{COPY_REPS} interleaved repetitions: " . join(', ', @variants);
+	if ($major < 17)
+	{
+		query("ALTER SYSTEM SET shared_preload_libraries = 'pg_uuidx'");
+		restart();
+	}
+	psql(undef, '-f', "$here/copy.sql");
+	for my $rep (1 .. $o{COPY_REPS})
+	{
+		for my $i (0 .. $#variants)
+		{
+			my $ord = ($i + $rep - 1) % @variants;
+			my $v = $variants[$ord];
+			query("SELECT cp_prepare('" . ($v =~ s/,.*//r) . "', $o{N_COPY}, '$file')");
+			query('CHECKPOINT');
+			# the transition table is kept in work_mem, and written to a temporary file beyond it
+			local $ENV{PGOPTIONS} = "$ENV{PGOPTIONS} -c work_mem=" . ($v =~ /work_mem (\S+)/ ? $1 : '4MB');
+			my $t0 = Time::HiRes::time();
+			query("COPY cp (id, n, note) FROM '$file'");
+			my $ms = (Time::HiRes::time() - $t0) * 1000;
+			query("INSERT INTO cp_time SELECT '$v', $ord, $rep, $ms, count(*) FROM cp");
+		}
+	}
+	psql("$out/copy.md", '-v', "n=$o{N_COPY}", '-v', "reps=$o{COPY_REPS}", '-v', 'goal=1.10',
+		'-f', "$here/copy_report.sql");
+	query('DROP TABLE cp, cp_time');
+	query('DROP FUNCTION cp_prepare(text, int, text)');
+	unlink $file;
+	if ($major < 17)
+	{
+		query('ALTER SYSTEM RESET shared_preload_libraries');
+		restart();
+	}
 	return;
 }
 
@@ -463,7 +520,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions sqlbuild horizon ticker outbox);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions copy sqlbuild horizon ticker outbox);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

@@ -1,0 +1,34 @@
+-- test/bench/copy_report.sql: the copy phase's section of the report
+-- (bench.pl passes :n, the rows a COPY, :reps, the repetitions, and :goal,
+-- the statement guard's target against the plain table).
+--
+-- Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
+\pset tuples_only on
+\pset format unaligned
+\echo '## Bulk loads: COPY into a guarded table'
+\echo
+SELECT format('`COPY cp (id, n, note) FROM` a file of %s rows whose ids were made before it (by `uuidv7()` in '
+              'another transaction, as a client''s are), into a fresh table with a uuid primary key, after a '
+              'CHECKPOINT, at the default work_mem (4MB) unless the table says otherwise; ms from the client (psql '
+              'started, COPY, commit), median of %s interleaved repetitions, against the plain table of the same run.',
+              :'n', :'reps');
+\echo
+\echo '| table | COPY ms | against plain | rows |'
+\echo '|---|---:|---:|---:|'
+WITH m AS (SELECT variant, min(ord) AS ord, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms, max(rows) AS rows
+           FROM cp_time GROUP BY variant)
+SELECT format('| %s | %s | %s | %s |', variant, round(ms::numeric),
+              to_char(ms / (SELECT ms FROM m WHERE variant = 'plain'), 'FM0.00') || 'x', rows)
+FROM m ORDER BY ord;
+\echo
+WITH m AS (SELECT variant, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms FROM cp_time GROUP BY variant)
+SELECT format('The statement guard costs %s x the plain table at the default work_mem, where its transition table '
+              'goes to a temporary file, and %s x at a work_mem that holds it (target: at most %s; %s, %s); the row '
+              'guard %s x.',
+              to_char(s.ms / p.ms, 'FM0.00'), to_char(w.ms / p.ms, 'FM0.00'), :'goal',
+              CASE WHEN s.ms / p.ms <= :'goal'::float8 THEN 'PASS' ELSE 'MISS' END,
+              CASE WHEN w.ms / p.ms <= :'goal'::float8 THEN 'PASS' ELSE 'MISS' END, to_char(r.ms / p.ms, 'FM0.00'))
+FROM m p, m s, m w, m r
+WHERE p.variant = 'plain' AND s.variant = '+ statement guard' AND w.variant = '+ statement guard, work_mem 256MB'
+  AND r.variant = '+ row guard';
+\echo

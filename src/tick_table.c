@@ -202,7 +202,7 @@ stored_tick_us(void)
 
 		while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
 		{
-			for (int i = 0; i < lengthof(attnums); i++)
+			for (int i = 0; i < (int) lengthof(attnums); i++)
 			{
 				bool		isnull;
 				Datum		value;

@@ -168,7 +168,7 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_dependents() IS
 'objects that use pg_uuidx''s functions (defaults, generated columns, indexes, views, rules, constraints, functions, triggers, policies) and the core function of the same result on this server; pg_uuidx_hand_over_to_core() hands them over in place';
 
 -- Each table is read with the allowance of its own guards, a table without
--- a guard with none (docs/reading-in-order.md, "Allowances"): a tick also
+-- a guard with none (docs/reading-in-order.md, "The allowance"): a tick also
 -- records the horizon of tables without a guard.  NULL where a library of
 -- 1.6 ticked: their readers then read up to horizon.
 ALTER TABLE @extschema@.pg_uuidx_last_tick

@@ -328,6 +328,8 @@ void
 read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_column,
 				  ReadAfterTarget *target)
 {
+	Oid			guardfn;
+
 	if (IsolationUsesXactSnapshot())
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
@@ -337,9 +339,11 @@ read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_co
 
 	target->id_column = pstrdup(id_column);
 	target->relid = row_table(fcinfo, caller, id_column, &target->column);
+	guardfn = guard_function(fcinfo->flinfo->fn_oid);
 	/* a guard made after its inheritance children were: they are not guarded */
-	guard_check_inheritance(target->relid, guard_function(fcinfo->flinfo->fn_oid));
+	guard_check_inheritance(target->relid, guardfn);
 	target->tables = ReadRelations(caller, target->relid);
+	target->allowance_ms = guard_read_allowance(target->tables, guardfn);
 }
 
 /*
@@ -379,8 +383,7 @@ read_after_rows(FunctionCallInfo fcinfo, const char *caller, const ReadAfterTarg
 
 	/* the horizon first: the query below takes its snapshot after it */
 	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, target->tables,
-														 guard_read_allowance(target->tables,
-																			  guard_function(fcinfo->flinfo->fn_oid)),
+														 target->allowance_ms,
 														 from_tick, caller),
 									   version));
 

@@ -21,6 +21,8 @@ typedef struct ReadAfterTarget
 	const char *id_column;		/* its id column */
 	const char *column;			/* the same, quoted for a query */
 	List	   *tables;			/* the tables a read of it returns rows of */
+	int			allowance_ms;	/* their guards' greatest allowance, or
+								 * READ_GENERATED */
 } ReadAfterTarget;
 
 /* The id version of fcinfo's argument argno: 7 or 6, else 22023 */

@@ -1,5 +1,5 @@
-# Each table read with the allowance of its own guards (issue 42 point 1;
-# docs/reading-in-order.md, "Allowances"): a table without a guard is read
+# Each table read with the allowance of its own guards
+# (docs/reading-in-order.md, "The allowance"): a table without a guard is read
 # with none, a guarded one with its guard's (the third argument, at most
 # pg_uuidx.horizon_allowance, 1 s here).  Checked: the setting is the
 # server's (no session sets it); how far each table's reads trail its

@@ -23,7 +23,7 @@ OBJS = \
 	src/guard.o \
 	src/guard_ddl.o \
 	src/guard_resend.o \
-	src/guard_statement.o \
+	src/guard_after.o \
 	src/horizon.o \
 	src/horizon_state.o \
 	src/horizon_tick.o \

@@ -178,16 +178,18 @@ ALTER TABLE @extschema@.pg_uuidx_last_tick
 COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.generated_horizon IS
 'the horizon of tables without a guard (ids from pg_uuidx''s generators only)';
 
--- The guard as three statement-level triggers, which leave COPY its
--- batches (docs/reading-in-order.md, "The statement guard"): BEFORE INSERT
--- OR UPDATE FOR EACH STATEMENT, AFTER INSERT REFERENCING NEW TABLE and
--- AFTER UPDATE REFERENCING OLD TABLE NEW TABLE, each FOR EACH STATEMENT;
--- arguments: the id column (default id), the version (7 or 6) and the
--- allowance (at most pg_uuidx.horizon_allowance), as the row guard's.
-CREATE FUNCTION @extschema@.pg_uuidx_horizon_guard_statement()
-RETURNS trigger
-AS 'MODULE_PATHNAME', 'pg_uuidx_horizon_guard_statement'
+-- The guard's cover of one id, for the WHEN condition of the guard declared
+-- AFTER INSERT OR UPDATE FOR EACH ROW, which leaves COPY its batches
+-- (docs/reading-in-order.md, "Bulk loads"): true when the id is covered
+-- for this transaction, as the guard covers it.
+CREATE FUNCTION @extschema@.pg_uuidx_horizon_cover(id pg_catalog.uuid, version pg_catalog.int4 DEFAULT 7,
+                                                    allowance pg_catalog.text DEFAULT NULL)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'pg_uuidx_horizon_cover'
 LANGUAGE C VOLATILE;
 
-COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard_statement() IS
-'trigger, three statement-level ones: publishes the clock less the allowance before each INSERT or UPDATE, and after it holds the commit horizon at or below the ids it stored, or refuses an id below a horizon already handed out (40001); arguments: id column, version, allowance';
+COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_cover(pg_catalog.uuid, pg_catalog.int4, pg_catalog.text) IS
+'holds the commit horizon at or below id for this transaction, as pg_uuidx_horizon_guard() does: true when covered (or NULL), false when id is not of the version or below a horizon already handed out; for WHEN (NOT pg_uuidx_horizon_cover(NEW.id, 7, ''200ms'')) of the guard declared AFTER INSERT OR UPDATE FOR EACH ROW';
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard() IS
+'trigger, BEFORE or AFTER INSERT OR UPDATE FOR EACH ROW: holds the commit horizon at or below each id stored, or refuses an id below a horizon already handed out (40001); as BEFORE INSERT OR UPDATE FOR EACH STATEMENT beside the AFTER form, covers the ids of a long statement from its start; arguments: id column, version, allowance';

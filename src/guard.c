@@ -3,31 +3,43 @@
  *		pg_uuidx_horizon_guard(): a trigger that brings ids made anywhere
  *		(by a client, by core's uuidv7(), by COPY) under the commit horizon.
  *
- * Owns this one trigger function, and the column check and the refusal
- * that its statement form (guard_statement.c) shares; may call horizon.c,
- * guard.h, layout.h and ticks.h.
+ * Owns this one trigger function and its checks of a declaration and of
+ * its arguments; may call horizon.c, guard.h, layout.h and ticks.h.
  *
  * The horizon (horizon.c) covers the ids that pg_uuidx's generators make
  * in the transaction that inserts them.  An id made elsewhere carries a
- * time of its own, possibly before the transaction began.  The guard fires
- * before the row is stored and publishes the id's time for the inserting
- * transaction, exactly as a generator's first id does; from then on until
- * the transaction ends (commit, rollback or, once prepared, COMMIT
- * PREPARED) the horizon stays at or below it, and a reader cannot pass the
- * row before it is visible.  An id below a horizon that may already have
- * been handed out cannot be covered any more: the row is refused with a
- * serialization failure, which clients retry with a fresh id, unless the
- * row can only meet a committed row of the same id (a re-send: see
- * guard_resend.c).
+ * time of its own, possibly before the transaction began.  The guard
+ * publishes the id's time for the inserting transaction, exactly as a
+ * generator's first id does; from then on until the transaction ends
+ * (commit, rollback or, once prepared, COMMIT PREPARED) the horizon stays
+ * at or below it, and a reader cannot pass the row before it is visible.
+ * An id below a horizon that may already have been handed out cannot be
+ * covered any more: the row is refused with a serialization failure, which
+ * clients retry with a fresh id.
+ *
+ * The guard is declared in one of two ways, each with the same arguments
+ * (column, version, allowance):
+ *
+ * - BEFORE INSERT OR UPDATE FOR EACH ROW: it sees each row before it is
+ *   stored, and lets pass a row that can only meet a committed row of the
+ *   same id (a re-send: see guard_resend.c).  A BEFORE ROW trigger turns
+ *   COPY's batches off (copyfrom.c, CopyFrom(), in every major pg_uuidx
+ *   builds on).
+ * - AFTER INSERT OR UPDATE FOR EACH ROW, which leaves COPY its batches,
+ *   best with the WHEN condition NOT pg_uuidx_horizon_cover(NEW.id, ...)
+ *   that covers each row just after it is stored, so that the trigger
+ *   fires, at the statement's end, only to refuse a row (guard_after.c).
+ *   An optional third trigger, BEFORE INSERT OR UPDATE FOR EACH STATEMENT,
+ *   keeps the ids of a long statement covered from its start.
  *
  * This holds only if the guard sees the id each row is stored with.  So at
  * each firing it checks what it cannot see otherwise, and refuses the row
- * when some rows could skip it or their id change after it looked: a
- * declaration other than BEFORE INSERT OR UPDATE FOR EACH ROW with neither
- * a column list nor a WHEN condition; a generated id column (computed
- * after BEFORE triggers); another BEFORE ROW trigger that fires after it.
- * CREATE TRIGGER refuses the first two already (guard_ddl.c), which also
- * covers the rows that join a guarded table by DDL.
+ * when some rows could skip it or their id change after it looked: another
+ * declaration, a column list, a WHEN condition other than the cover; before
+ * the row, a generated id column (computed after BEFORE triggers) and
+ * another BEFORE ROW trigger that fires after it.  CREATE TRIGGER refuses
+ * these already (guard_ddl.c), which also covers the rows that join a
+ * guarded table by DDL.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
@@ -50,9 +62,27 @@
 #include "layout.h"
 #include "ticks.h"
 
-/* the one declaration under which the guard sees every id stored */
-#define GUARD_TGTYPE \
-	(TRIGGER_TYPE_ROW | TRIGGER_TYPE_BEFORE | TRIGGER_TYPE_INSERT | TRIGGER_TYPE_UPDATE)
+/*
+ * The allowance argument of trigger (NULL: of pg_uuidx_horizon_cover()), in
+ * ms, not capped (guard.h)
+ */
+int
+guard_allowance(const char *trigger, const char *allowance)
+{
+	const char *hint = NULL;
+	int			ms;
+
+	if (!parse_int(allowance, &ms, GUC_UNIT_MS, &hint) || ms < 0 || ms > 3600 * 1000)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 trigger != NULL ?
+				 errmsg("the allowance argument of trigger \"%s\" must be a time from 0 to 1h, not \"%s\"",
+						trigger, allowance) :
+				 errmsg("the allowance argument of pg_uuidx_horizon_cover() must be a time from 0 to 1h, not \"%s\"",
+						allowance),
+				 hint ? errhint("%s", _(hint)) : errhint("Write it as pg_uuidx.horizon_allowance is written, as in '200ms' or '1s'.")));
+	return ms;
+}
 
 /*
  * The id column a guard trigger names, the version of its ids and how long
@@ -65,7 +95,6 @@ const char *
 guard_column(Trigger *trigger, int *version, int *allowance_ms)
 {
 	*version = 7;
-	*allowance_ms = horizon_allowance();
 	if (trigger->tgnargs > 1)
 	{
 		if (strcmp(trigger->tgargs[1], "7") != 0 && strcmp(trigger->tgargs[1], "6") != 0)
@@ -75,19 +104,8 @@ guard_column(Trigger *trigger, int *version, int *allowance_ms)
 							trigger->tgname, trigger->tgargs[1])));
 		*version = trigger->tgargs[1][0] - '0';
 	}
-	if (trigger->tgnargs > 2)
-	{
-		const char *hint = NULL;
-		int			ms;
-
-		if (!parse_int(trigger->tgargs[2], &ms, GUC_UNIT_MS, &hint) || ms < 0 || ms > 3600 * 1000)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("the allowance argument of trigger \"%s\" must be a time from 0 to 1h, not \"%s\"",
-							trigger->tgname, trigger->tgargs[2]),
-					 hint ? errhint("%s", _(hint)) : errhint("Write it as pg_uuidx.horizon_allowance is written, as in '200ms' or '1s'.")));
-		*allowance_ms = Min(ms, *allowance_ms);
-	}
+	*allowance_ms = trigger->tgnargs > 2 ?
+		Min(guard_allowance(trigger->tgname, trigger->tgargs[2]), horizon_allowance()) : horizon_allowance();
 	if (trigger->tgnargs > 3)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -112,38 +130,64 @@ guard_id_us(pg_uuid_t *id, int version, int64 *id_us)
 	return true;
 }
 
+/* The declaration of guard trigger, by its type alone (guard.h) */
+GuardForm
+guard_form(Trigger *trigger)
+{
+	switch (trigger->tgtype)
+	{
+		case TRIGGER_TYPE_ROW | TRIGGER_TYPE_BEFORE | TRIGGER_TYPE_INSERT | TRIGGER_TYPE_UPDATE:
+			return GUARD_BEFORE_ROW;
+		case TRIGGER_TYPE_ROW | TRIGGER_TYPE_INSERT | TRIGGER_TYPE_UPDATE:
+			return GUARD_AFTER_ROW;
+		case TRIGGER_TYPE_BEFORE | TRIGGER_TYPE_INSERT | TRIGGER_TYPE_UPDATE:
+			return GUARD_START;
+		default:
+			return GUARD_NO_FORM;
+	}
+}
+
 /*
- * Refuses a guard declared so that some rows skip it: it must fire before
- * each row that an INSERT or an UPDATE stores, whatever columns the UPDATE
- * sets (another trigger may change the id) and whatever the row holds.
+ * Refuses a guard declared so that some rows skip it: it must fire for each
+ * row that an INSERT or an UPDATE stores, whatever columns the UPDATE sets
+ * (another trigger may change the id) and whatever the row holds.  The
+ * WHEN condition of the declaration after the row is checked with its
+ * column (guard_after.c).
  */
 static void
 check_declaration(Trigger *trigger, Relation rel)
 {
 	const char *detail;
+	GuardForm	form = guard_form(trigger);
 
-	if (trigger->tgtype != GUARD_TGTYPE)
-		detail = "The guard must see each row that an INSERT or an UPDATE stores, before it is stored.";
+	if (form == GUARD_NO_FORM)
+		detail = "The guard must see each row that an INSERT or an UPDATE stores.";
 	else if (trigger->tgnattr > 0)
 		detail = "With a column list (UPDATE OF), an UPDATE of other columns skips the guard, even when another trigger changes the id.";
-	else if (trigger->tgqual != NULL)
-		detail = "With a WHEN condition, the rows that do not meet it skip the guard.";
+	else if (trigger->tgqual != NULL && form != GUARD_AFTER_ROW)
+		detail = "With a WHEN condition, the rows or statements that do not meet it skip the guard.";
 	else
 		return;
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
-			 errmsg("trigger \"%s\" on relation \"%s\" must be declared BEFORE INSERT OR UPDATE FOR EACH ROW, without a column list or WHEN condition",
+			 errmsg("trigger \"%s\" on relation \"%s\" is not a declaration of pg_uuidx_horizon_guard()",
 					trigger->tgname, RelationGetRelationName(rel)),
 			 errdetail("%s", detail),
-			 errhint("Declare it as BEFORE INSERT OR UPDATE ON ... FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard(...).")));
+			 errhint("Declare it BEFORE INSERT OR UPDATE ON ... FOR EACH ROW; or AFTER INSERT OR UPDATE ON ... FOR EACH ROW WHEN (NOT pg_uuidx_horizon_cover(NEW.id, 7, '200ms')), and beside it BEFORE INSERT OR UPDATE ON ... FOR EACH STATEMENT; each without a column list.")));
 }
 
-/* The number in rel of column, of type uuid or a domain over it (guard.h) */
-AttrNumber
-guard_uuid_column(Trigger *trigger, Relation rel, const char *column)
+/*
+ * The number in rel of column, which holds the stored id where the guard
+ * looks: of type uuid or a domain over it; before the row, not a generated
+ * column, which is computed after BEFORE triggers (the guard would see NULL
+ * or the old value); after it, not a virtual one (18), which is not stored.
+ */
+static AttrNumber
+id_column(Trigger *trigger, Relation rel, const char *column)
 {
 	const char *name = RelationGetRelationName(rel);
 	AttrNumber	attnum = SPI_fnumber(rel->rd_att, column);
+	char		generated;
 
 	if (attnum <= 0)
 		ereport(ERROR,
@@ -154,28 +198,21 @@ guard_uuid_column(Trigger *trigger, Relation rel, const char *column)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
 				 errmsg("column \"%s\" of relation \"%s\" is not of type uuid", column, name)));
-	return attnum;
-}
-
-/*
- * The id column's number in rel, for a uuid (or domain over uuid) column
- * that holds the stored value when BEFORE triggers run: not a generated
- * column, which is computed after them (the guard would see NULL or the
- * old value).
- */
-static AttrNumber
-id_column(Trigger *trigger, Relation rel, const char *column)
-{
-	const char *name = RelationGetRelationName(rel);
-	AttrNumber	attnum = guard_uuid_column(trigger, rel, column);
-
-	if (TupleDescAttr(rel->rd_att, attnum - 1)->attgenerated != '\0')
+	generated = TupleDescAttr(rel->rd_att, attnum - 1)->attgenerated;
+	if (generated != '\0' && guard_form(trigger) == GUARD_BEFORE_ROW)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
 				 errmsg("trigger \"%s\" cannot guard column \"%s\" of relation \"%s\": it is a generated column",
 						trigger->tgname, column, name),
 				 errdetail("Generated columns are computed after BEFORE triggers run, so the guard would not see the id stored."),
-				 errhint("Make the id a plain column, set by a default or by a BEFORE trigger whose name sorts before the guard's, or guard the uuid column it is computed from.")));
+				 errhint("Declare the guard AFTER INSERT OR UPDATE FOR EACH ROW, or make the id a plain column, set by a default or by a BEFORE trigger whose name sorts before the guard's.")));
+	if (generated != '\0' && generated != ATTRIBUTE_GENERATED_STORED)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
+				 errmsg("trigger \"%s\" cannot guard column \"%s\" of relation \"%s\": it is a virtual generated column",
+						trigger->tgname, column, name),
+				 errdetail("A virtual column is computed when read, not stored."),
+				 errhint("Make the column STORED, or guard the uuid column it is computed from.")));
 	return attnum;
 }
 
@@ -219,18 +256,23 @@ check_order(Trigger *guard, Relation rel)
 /*
  * The id column of guard trigger on rel and its version (guard.h): refuses
  * a declaration under which some rows skip the guard, bad arguments, and a
- * column whose stored value BEFORE triggers cannot see.
+ * column whose stored value the guard does not see.
  */
 AttrNumber
 guard_check_trigger(Trigger *trigger, Relation rel, int *version, int *allowance_ms)
 {
+	AttrNumber	attnum;
+
 	check_declaration(trigger, rel);
-	return id_column(trigger, rel, guard_column(trigger, version, allowance_ms));
+	attnum = id_column(trigger, rel, guard_column(trigger, version, allowance_ms));
+	if (guard_form(trigger) == GUARD_AFTER_ROW)
+		guard_after_check_when(trigger, rel, attnum, *version);
+	return attnum;
 }
 
-/* Refuses id below floor_us, for guard trigger of allowance_ms (guard.h) */
-void
-guard_refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us, int allowance_ms, bool unique)
+/* Refuses id below floor_us, for guard trigger of allowance_ms */
+pg_noreturn static void
+refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us, int allowance_ms, bool unique)
 {
 	char	   *text = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(id)));
 
@@ -246,16 +288,31 @@ guard_refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us, int a
 			 errdetail("Trigger \"%s\" allows ids made up to %d ms before their insert; older ones can fall below the horizon that readers have already read up to.",
 					   trigger->tgname, allowance_ms),
 			 unique ?
-			 errhint("No committed row holds this id in the table's unique index, so this row is not stored yet: retry the transaction with a new id, or raise the guard's allowance (its third argument, at most pg_uuidx.horizon_allowance).") :
+			 errhint("No committed row holds this id in the table's unique index, so this row is not a re-send: retry the transaction with a new id, or raise the guard's allowance (its third argument, at most pg_uuidx.horizon_allowance).") :
 			 errhint("Retry the transaction with a new id, or raise the guard's allowance (its third argument, at most pg_uuidx.horizon_allowance); if the row may be stored already (a re-send), look for it first: without a unique index on the id the guard cannot tell.")));
+}
+
+/*
+ * The start of a statement, for guards declared after the row: the clock
+ * less the allowance is published for this transaction before the first
+ * row is stored, so that ids made up to the allowance before a long
+ * statement began stay covered however long it runs (guard_after.c).
+ */
+static void
+publish_start(int allowance_ms)
+{
+#ifndef PG_UUIDX_TEST_NO_GUARD_START
+	horizon_cover_from_clock(allowance_ms);
+#endif
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_guard);
 
 /*
- * pg_uuidx_horizon_guard() -> trigger, for BEFORE INSERT OR UPDATE FOR EACH
- * ROW; arguments: the id column (default id) and the version (7, the
- * default, or 6).  A NULL id, and an UPDATE that keeps the id, pass.
+ * pg_uuidx_horizon_guard() -> trigger, for the declarations of the file
+ * header; arguments: the id column (default id), the version (7, the
+ * default, or 6) and the allowance.  A NULL id, and an UPDATE that keeps
+ * the id, pass.
  */
 Datum
 pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
@@ -266,6 +323,7 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 	AttrNumber	attnum;
 	int			version;
 	int			allowance_ms;
+	GuardForm	form;
 	Datum		value;
 	bool		isnull;
 	pg_uuid_t  *id;
@@ -279,7 +337,14 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 				 errmsg("pg_uuidx_horizon_guard() must be called as a trigger")));
 	rel = trigdata->tg_relation;
 	attnum = guard_check_trigger(trigdata->tg_trigger, rel, &version, &allowance_ms);
-	check_order(trigdata->tg_trigger, rel);
+	form = guard_form(trigdata->tg_trigger);
+	if (form == GUARD_START)
+	{
+		publish_start(allowance_ms);
+		return PointerGetDatum(NULL);
+	}
+	if (form == GUARD_BEFORE_ROW)
+		check_order(trigdata->tg_trigger, rel);
 
 	row = TRIGGER_FIRED_BY_UPDATE(trigdata->tg_event) ? trigdata->tg_newtuple : trigdata->tg_trigtuple;
 	value = heap_getattr(row, attnum, rel->rd_att, &isnull);
@@ -305,9 +370,12 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 						   NameStr(TupleDescAttr(rel->rd_att, attnum - 1)->attname), version)));
 	if (horizon_cover(id_us, allowance_ms, &floor_us))
 		return PointerGetDatum(row);
+	/* after the row, it is stored: it met no committed row of its key */
+	if (form == GUARD_AFTER_ROW)
+		refuse(trigdata->tg_trigger, id, id_us, floor_us, allowance_ms, guard_unique_index(rel, attnum));
 	/* a re-send of a stored row cannot store another: let it meet its row */
 	conflict = guard_row_conflicts(rel, row, attnum);
 	if (conflict == GUARD_CONFLICT)
 		return PointerGetDatum(row);
-	guard_refuse(trigdata->tg_trigger, id, id_us, floor_us, allowance_ms, conflict == GUARD_NO_CONFLICT);
+	refuse(trigdata->tg_trigger, id, id_us, floor_us, allowance_ms, conflict == GUARD_NO_CONFLICT);
 }

@@ -1,9 +1,9 @@
 /*
  * guard.h
  *		What the guard's files share: the guard trigger (guard.c), its
- *		statement form (guard_statement.c), the check of a re-sent row
- *		(guard_resend.c) and the check of tables that join a guarded one
- *		(guard_ddl.c).
+ *		declaration after the row (guard_after.c), the check of a re-sent
+ *		row (guard_resend.c) and the check of tables that join a guarded
+ *		one (guard_ddl.c).
  *
  * Owns the interface between the guard's files; may call nothing.
  *
@@ -20,6 +20,18 @@
 
 #include "compat.h"
 
+/* the declarations of the guard trigger (guard.c) */
+typedef enum GuardForm
+{
+	GUARD_BEFORE_ROW,			/* BEFORE INSERT OR UPDATE FOR EACH ROW */
+	GUARD_AFTER_ROW,			/* AFTER INSERT OR UPDATE FOR EACH ROW [WHEN ...] */
+	GUARD_START,				/* BEFORE INSERT OR UPDATE FOR EACH STATEMENT */
+	GUARD_NO_FORM,				/* any other */
+} GuardForm;
+
+/* The declaration of guard trigger, by its type alone */
+extern GuardForm guard_form(Trigger *trigger);
+
 /*
  * The id column a guard trigger names, the version of its ids and its
  * allowance: the trigger's arguments (), (column), (column, version) or
@@ -31,25 +43,24 @@ extern const char *guard_column(Trigger *trigger, int *version, int *allowance_m
 /*
  * The id column of guard trigger on rel, its version and allowance, after
  * refusing a declaration under which some rows would skip the guard, bad
- * arguments, and a column that BEFORE triggers do not see the stored value
- * of.
+ * arguments, and a column whose stored value the guard does not see.
  */
 extern AttrNumber guard_check_trigger(Trigger *trigger, Relation rel, int *version,
 									  int *allowance_ms);
 
 /*
- * The number in rel of column, which must be of type uuid or a domain over
- * it (a generated column too: the callers decide).
+ * The allowance argument of trigger (NULL: of pg_uuidx_horizon_cover()), a
+ * time in the units of pg_uuidx.horizon_allowance (ms by default), from 0
+ * to 1 h; in ms, not capped by the setting (the callers cap it).
  */
-extern AttrNumber guard_uuid_column(Trigger *trigger, Relation rel, const char *column);
+extern int	guard_allowance(const char *trigger, const char *allowance);
 
 /*
- * Refuses id, of time id_us, below floor_us (40001), for guard trigger of
- * allowance_ms; unique: rel has a unique index on the id that a stored row
- * of the same id would have met.
+ * Refuses the WHEN condition of guard trigger on rel, declared AFTER ...
+ * FOR EACH ROW, unless it is none or NOT pg_uuidx_horizon_cover() of the
+ * trigger's column, version and allowance (guard_after.c).
  */
-pg_noreturn extern void guard_refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us,
-									 int allowance_ms, bool unique);
+extern void guard_after_check_when(Trigger *trigger, Relation rel, AttrNumber attnum, int version);
 
 /*
  * The time of id (Unix us) for the guard of ids of version; false when id
@@ -94,26 +105,10 @@ extern int	guard_read_allowance(List *tables, Oid guardfn);
 
 /*
  * Refuses relid, or a table that inherits from it, that is under a table
- * that guardfn (or its statement guard) guards without being guarded
- * itself: a foreign table, or a table that inherits (and so got no
- * triggers) without a guard of its own for each guard above it.
- * Partitions carry their parents' row guards, not their statement guards.
- * And a statement guard below a table without one (guard_ddl.c).
+ * that guardfn guards without being guarded itself: a foreign table, or a
+ * table that inherits (and so got no triggers) without a guard of its own
+ * for each guard above it.  Partitions carry their parents' guards.
  */
 extern void guard_check_inheritance(Oid relid, Oid guardfn);
-
-/*
- * pg_uuidx_horizon_guard_statement() of the installation of guardfn (its
- * pg_uuidx_horizon_guard()); InvalidOid when there is none.
- */
-extern Oid	guard_statement_function(Oid guardfn);
-
-/*
- * The id column of statement guard trigger on rel and its version, after
- * refusing a declaration other than its three, bad arguments, and a column
- * that is not stored (guard_statement.c).
- */
-extern AttrNumber guard_statement_check_trigger(Trigger *trigger, Relation rel, int *version,
-												int *allowance_ms);
 
 #endif							/* PG_UUIDX_GUARD_H */

@@ -32,21 +32,10 @@
  * as each firing does (guard.c): a guard declared BEFORE INSERT only would
  * never fire on the UPDATE that moves an id back.
  *
- * The statement guard (guard_statement.c) counts as a guard of its column
- * here, but its triggers fire only for the table that a statement names,
- * and are not cloned to partitions; its transition tables hold the rows
- * the statement stores into the partitions and children below.  So:
- *
- * - A partition, like an inheritance child, must carry a guard of its own
- *   (either form) for each statement guard above it: CREATE TABLE ...
- *   PARTITION OF a table guarded so is refused as INHERITS is, and ATTACH
- *   PARTITION needs the guard on the partition.
- * - An inheritance child under a row guard needs a row guard: an UPDATE of
- *   the parent fires the child's row triggers, not its statement triggers.
- * - A statement guard on a table that inherits is refused unless each table
- *   above it has a statement guard of the column too (their statements
- *   store rows into it without firing it), or a row guard of the column
- *   stands beside it.
+ * Both of the guard's row declarations, before and after the row, are
+ * cloned to partitions.  Its statement trigger (guard_after.c) is not, and
+ * is not a guard here: it only keeps a long statement's ids covered from
+ * its start, and no row skips the guard without it.
  *
  * A guard created on a table that already has children is not checked
  * here: pg_dump creates triggers last, in the order of their names and
@@ -92,7 +81,6 @@ typedef struct GuardOf
 	int			version;
 	int			allowance_ms;
 	bool		enabled;
-	bool		statement;		/* of the statement guard, not cloned */
 } GuardOf;
 
 /*
@@ -109,14 +97,15 @@ guard_function(Oid member)
 }
 
 /*
- * The guard triggers (of function guardfn, or of its statement guard) of
- * relid, as GuardOf items
+ * The guard triggers (of function guardfn) of relid, as GuardOf items.  A
+ * guard after the row is checked whole (guard.c): one whose WHEN condition
+ * is not the cover may never fire to refuse its rows, so a reader of its
+ * table refuses to read.
  */
 static List *
 guards_of(Oid relid, Oid guardfn)
 {
 	Relation	rel = relation_open(relid, AccessShareLock);
-	Oid			statementfn = guard_statement_function(guardfn);
 	List	   *guards = NIL;
 
 	for (int i = 0; rel->trigdesc != NULL && i < rel->trigdesc->numtriggers; i++)
@@ -124,14 +113,15 @@ guards_of(Oid relid, Oid guardfn)
 		Trigger    *trigger = &rel->trigdesc->triggers[i];
 		GuardOf    *guard;
 
-		if (trigger->tgfoid != guardfn && trigger->tgfoid != statementfn)
+		if (trigger->tgfoid != guardfn || guard_form(trigger) == GUARD_START)
 			continue;
 		guard = palloc(sizeof(GuardOf));
 		guard->relid = relid;
 		guard->name = pstrdup(trigger->tgname);
+		if (guard_form(trigger) == GUARD_AFTER_ROW)
+			guard_check_trigger(trigger, rel, &guard->version, &guard->allowance_ms);
 		guard->column = pstrdup(guard_column(trigger, &guard->version, &guard->allowance_ms));
 		guard->enabled = trigger->tgenabled != TRIGGER_DISABLED;
-		guard->statement = trigger->tgfoid == statementfn;
 		guards = lappend(guards, guard);
 	}
 	relation_close(rel, NoLock);
@@ -200,19 +190,6 @@ guards_above(Oid relid, Oid guardfn)
 	return guards;
 }
 
-/* The statement guards of guards (statement), or the row guards */
-static List *
-guards_of_form(List *guards, bool statement)
-{
-	List	   *of_form = NIL;
-	ListCell   *lc;
-
-	foreach(lc, guards)
-		if (((GuardOf *) lfirst(lc))->statement == statement)
-			of_form = lappend(of_form, lfirst(lc));
-	return of_form;
-}
-
 /* Whether guards has a guard of column and version */
 static bool
 has_guard(List *guards, const char *column, int version)
@@ -240,69 +217,24 @@ refuse_foreign(const char *name, GuardOf *guard)
 			 errdetail("The rows of a foreign table are written elsewhere, where the guard does not run.")));
 }
 
-/*
- * Refuses table name, which would inherit from guard's table without it
- * (as a partition: the guard is a statement guard); own_statement: name
- * has a statement guard of the column, which does not stand in for a row
- * guard
- */
+/* Refuses table name, which would inherit from guard's table without it */
 pg_noreturn static void
-refuse_unguarded(const char *name, GuardOf *guard, bool partition, bool own_statement)
+refuse_unguarded(const char *name, GuardOf *guard)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
 			 errmsg("table \"%s\" inherits from \"%s\" but has no guard of column \"%s\"",
 					name, get_rel_name(guard->relid), guard->column),
-			 guard->statement ?
-			 errdetail("Statement triggers fire only for the table a statement names, so rows that a statement stores into this table would skip the statement guard \"%s\".",
-					   guard->name) :
-			 own_statement ?
-			 errdetail("An UPDATE of \"%s\" that reaches this table's rows fires their row triggers, not this table's statement guard, and the guard \"%s\" does not fire for them.",
-					   get_rel_name(guard->relid), guard->name) :
 			 errdetail("A table that inherits from another gets none of its triggers, so rows inserted into it would skip the guard \"%s\".",
 					   guard->name),
-			 partition ?
-			 errhint("Create the table without PARTITION OF, create a guard of the column on it, then ALTER TABLE ... ATTACH PARTITION.") :
 			 errhint("Create the table without INHERITS, create the same guard on it, then ALTER TABLE ... INHERIT.")));
-}
-
-/*
- * Refuses statement guard of table name, unless each table it inherits
- * from (ancestors) has a statement guard of the same column: an INSERT
- * into a partitioned table, or an UPDATE of an inheritance parent, stores
- * rows into name without firing name's statement triggers; its parents'
- * statement guards see those rows in their transition tables.
- */
-static void
-check_statement_guard_above(const char *name, GuardOf *guard, List *ancestors, Oid guardfn)
-{
-	ListCell   *lc;
-
-	foreach(lc, ancestors)
-	{
-		Oid			ancestor = lfirst_oid(lc);
-
-		if (has_guard(guards_of_form(guards_of(ancestor, guardfn), true), guard->column, guard->version))
-			continue;
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
-				 errmsg("statement guard \"%s\" of \"%s\" does not fire for the statements of \"%s\"",
-						guard->name, name, get_rel_name(ancestor)),
-				 errdetail("Statement triggers fire only for the table a statement names: the rows that an INSERT or an UPDATE of \"%s\" stores into \"%s\" would skip the guard.",
-						   get_rel_name(ancestor), name),
-				 errhint("Create the statement guard of column \"%s\" on \"%s\" too, or guard \"%s\" with pg_uuidx_horizon_guard().",
-						 guard->column, get_rel_name(ancestor), name)));
-	}
 }
 
 /*
  * Refuses relid, or a table that inherits from it, that joins a guarded
  * table without being guarded itself: a foreign table, or a table that
- * inherits without a guard of its own for each guard above it (a partition:
- * for each statement guard above it, as it carries its parents' row
- * guards; an inheritance child: a row guard for each row guard above it).
- * And a statement guard on a table that inherits, whose parents' statements
- * it does not see, unless a row guard of the column stands beside it.
+ * inherits (not a partition, which carries its parents' guards) without a
+ * guard of its own for each guard above it.
  */
 void
 guard_check_inheritance(Oid relid, Oid guardfn)
@@ -312,42 +244,25 @@ guard_check_inheritance(Oid relid, Oid guardfn)
 	foreach(lc, find_all_inheritors(relid, NoLock, NULL))
 	{
 		Oid			child = lfirst_oid(lc);
-		List	   *ancestors = ancestors_of(child);
 		bool		foreign = get_rel_relkind(child) == RELKIND_FOREIGN_TABLE;
-		bool		partition = get_rel_relispartition(child) && !foreign;
 		List	   *above;
 		List	   *own;
-		List	   *own_rows;
 		ListCell   *g;
 
-		if (ancestors == NIL)
+		if (get_rel_relispartition(child) && !foreign)
 			continue;
 		above = guards_above(child, guardfn);
-		if (foreign)
-		{
-			if (above != NIL)
-				refuse_foreign(get_rel_name(child), linitial(above));
+		if (above == NIL)
 			continue;
-		}
+		if (foreign)
+			refuse_foreign(get_rel_name(child), linitial(above));
 		own = guards_of(child, guardfn);
-		own_rows = guards_of_form(own, false);
 		foreach(g, above)
 		{
 			GuardOf    *guard = lfirst(g);
 
-			/* a partition has its parents' row guards */
-			if (partition && !guard->statement)
-				continue;
-			if (!has_guard(guard->statement ? own : own_rows, guard->column, guard->version))
-				refuse_unguarded(get_rel_name(child), guard, partition,
-								 has_guard(own, guard->column, guard->version));
-		}
-		foreach(g, guards_of_form(own, true))
-		{
-			GuardOf    *guard = lfirst(g);
-
-			if (!has_guard(own_rows, guard->column, guard->version))
-				check_statement_guard_above(get_rel_name(child), guard, ancestors, guardfn);
+			if (!has_guard(own, guard->column, guard->version))
+				refuse_unguarded(get_rel_name(child), guard);
 		}
 	}
 }
@@ -455,16 +370,15 @@ cover_rows(Oid relid, Oid guardfn)
 
 /*
  * Refuses a guard that CREATE TRIGGER made on relid when its firings would
- * refuse it (guard.c, guard_statement.c): the declaration, the arguments,
- * the column.  Until its next firing it would let rows skip it: one that
- * fires on INSERT only never sees the UPDATE that moves an id back.  Its
- * clones on partitions share its declaration.
+ * refuse it (guard.c): the declaration, the arguments, the column.  Until
+ * its next firing it would let rows skip it: one that fires on INSERT only
+ * never sees the UPDATE that moves an id back.  Its clones on partitions
+ * share its declaration.
  */
 static void
 check_new_guard(Oid relid, const char *name, Oid guardfn)
 {
 	Relation	rel = relation_open(relid, NoLock);
-	Oid			statementfn = guard_statement_function(guardfn);
 
 	for (int i = 0; rel->trigdesc != NULL && i < rel->trigdesc->numtriggers; i++)
 	{
@@ -472,12 +386,8 @@ check_new_guard(Oid relid, const char *name, Oid guardfn)
 		int			version;
 		int			allowance_ms;
 
-		if (strcmp(trigger->tgname, name) != 0)
-			continue;
-		if (trigger->tgfoid == guardfn)
+		if (trigger->tgfoid == guardfn && strcmp(trigger->tgname, name) == 0)
 			guard_check_trigger(trigger, rel, &version, &allowance_ms);
-		else if (trigger->tgfoid == statementfn)
-			guard_statement_check_trigger(trigger, rel, &version, &allowance_ms);
 	}
 	relation_close(rel, NoLock);
 }
@@ -491,17 +401,17 @@ relation_of(RangeVar *rv)
 
 /*
  * Refuses the table that stmt created under a guarded table, when it is a
- * foreign table or a table that inherits: it has no trigger yet (a
- * partition has its parents' row guards, not their statement guards).
- * Read from the parents the statement names, as the statement found them
- * (the new table's name could find another one first, a temporary table).
+ * foreign table or a table that inherits: it has no trigger yet.  Read from
+ * the parents the statement names, as the statement found them (the new
+ * table's name could find another one first, a temporary table).
  */
 static void
 check_new_table(CreateStmt *stmt, bool foreign, Oid guardfn)
 {
-	bool		partition = stmt->partbound != NULL && !foreign;
 	ListCell   *lc;
 
+	if (stmt->partbound != NULL && !foreign)
+		return;
 	foreach(lc, stmt->inhRelations)
 	{
 		Oid			parent = relation_of(lfirst(lc));
@@ -510,13 +420,11 @@ check_new_table(CreateStmt *stmt, bool foreign, Oid guardfn)
 		if (!OidIsValid(parent))
 			continue;
 		guards = list_concat(guards_of(parent, guardfn), guards_above(parent, guardfn));
-		if (partition)
-			guards = guards_of_form(guards, true);
 		if (guards == NIL)
 			continue;
 		if (foreign)
 			refuse_foreign(stmt->relation->relname, linitial(guards));
-		refuse_unguarded(stmt->relation->relname, linitial(guards), partition, false);
+		refuse_unguarded(stmt->relation->relname, linitial(guards));
 	}
 }
 

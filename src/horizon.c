@@ -110,7 +110,7 @@ static int64 guarded_from_us = NO_ID;
 /*
  * The ids that guards allowing statement_allowance_ms or more let in are
  * covered for this transaction from statement_from_us (NO_ID: none), since
- * a statement guard's start (horizon_cover_from_clock())
+ * a statement's start (horizon_cover_from_clock(), guard_after.c)
  */
 static int	statement_allowance_ms;
 static int64 statement_from_us = NO_ID;
@@ -215,6 +215,15 @@ horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 	if (id_us >= generated_from_us || id_us >= guarded_from_us ||
 		(allowance_ms >= statement_allowance_ms && id_us >= statement_from_us))
 		return true;
+
+	/*
+	 * The floor only rises: an id below it already is refused without
+	 * holding the horizon down for the rest of the transaction (the guard
+	 * after the row asks for the kept ids of UPDATEs too)
+	 */
+	*floor_us = (int64) pg_atomic_read_u64(&horizon_floor(s)->floor_us) - (int64) allowance_ms * US_PER_MS;
+	if (id_us < *floor_us)
+		return false;
 	floor = publish(s, id_us, true);
 	guarded_from_us = Min(guarded_from_us, Max(id_us, floor));
 	*floor_us = floor - (int64) allowance_ms * US_PER_MS;
@@ -231,7 +240,7 @@ horizon_cover_from_clock(int allowance_ms)
 	if ((s = publishing_state()) == NULL)
 		return;
 	if (layouts_superseded(HORIZON_LAYOUT))
-		refuse_superseded("pg_uuidx_horizon_guard_statement()");
+		refuse_superseded("pg_uuidx_horizon_guard()");
 	publishing_transaction();
 	from_us = unix_us_from_unix_time(clock_now()) - allowance_us;
 

@@ -31,7 +31,8 @@ extern UnixTime horizon_clock(UnixTime now);
  * transaction, at or below an id of time id_us (Unix us) that this
  * transaction puts into a row of a table whose guard allows allowance_ms:
  * true when that covers it, false when a horizon above it may already have
- * been handed out to such readers (floor_us: how far it may have reached).
+ * been handed out to such readers (floor_us: how far it may have reached);
+ * an id that the floor has passed already is not published.
  */
 extern bool horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us);
 
@@ -39,7 +40,7 @@ extern bool horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us);
  * Hold the horizon of guarded tables' readers, for the rest of this
  * transaction, at or below the clock less allowance_ms: ids that guards of
  * that allowance or more let in are covered from there on, whatever time
- * passes (the statement guard's start, guard_statement.c)
+ * passes (the start of a guard declared after the row, guard_after.c)
  */
 extern void horizon_cover_from_clock(int allowance_ms);
 

@@ -16,9 +16,9 @@
 #              gen_random_uuid(), BATCH rows a statement
 #   pgbench    single-row INSERTs, v4 against v7, for each client count
 #   copy       COPY of N_COPY rows with ids made before it into a plain
-#              table, one with the row guard, one with the statement guard
-#              (at the default work_mem of 4MB, and at 256MB, which holds its
-#              transition table) and one with the xid8 column and its index,
+#              table, one with the guard before the row, one with the guard
+#              after the row (with its WHEN condition and statement trigger,
+#              and without them) and one with the xid8 column and its index,
 #              COPY_REPS interleaved repetitions, medians against the plain
 #              table (copy.sql); before 17 the server is restarted with
 #              pg_uuidx preloaded (the guards' shared state), and again after
@@ -376,8 +376,8 @@ sub horizon_phase
 sub copy_phase
 {
 	my $major = int(query('SHOW server_version_num') / 10000);
-	my @variants = ('plain', '+ row guard', '+ statement guard', '+ statement guard, work_mem 256MB',
-		'+ xid8 column and index');
+	my @variants = ('plain', '+ guard before the row', '+ guard after the row',
+		'+ guard after the row, no WHEN', '+ xid8 column and index');
 	my $file = query('SHOW data_directory') . '/../copy_ids.tsv';
 	say "copy: COPY of $o{N_COPY} rows, $o{COPY_REPS} interleaved repetitions: " . join(', ', @variants);
 	if ($major < 17)
@@ -392,10 +392,8 @@ sub copy_phase
 		{
 			my $ord = ($i + $rep - 1) % @variants;
 			my $v = $variants[$ord];
-			query("SELECT cp_prepare('" . ($v =~ s/,.*//r) . "', $o{N_COPY}, '$file')");
+			query("SELECT cp_prepare('$v', $o{N_COPY}, '$file')");
 			query('CHECKPOINT');
-			# the transition table is kept in work_mem, and written to a temporary file beyond it
-			local $ENV{PGOPTIONS} = "$ENV{PGOPTIONS} -c work_mem=" . ($v =~ /work_mem (\S+)/ ? $1 : '4MB');
 			my $t0 = Time::HiRes::time();
 			query("COPY cp (id, n, note) FROM '$file'");
 			my $ms = (Time::HiRes::time() - $t0) * 1000;

@@ -70,10 +70,11 @@ INSERT INTO api VALUES
     ('uuidv6_horizon', '{}', 'volatile', false),
     ('pg_uuidx_horizon_holders', '{}', 'volatile', false),
     ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}', 'volatile', false),
-    -- the guard (a trigger), its check of DDL (an event trigger) and the
-    -- tick (writes a table): PARALLEL UNSAFE
+    -- the guard (a trigger) and its cover of one id (publishes it for this
+    -- transaction, not a worker's), its check of DDL (an event trigger) and
+    -- the tick (writes a table): PARALLEL UNSAFE
     ('pg_uuidx_horizon_guard', '{}', 'volatile', false),
-    ('pg_uuidx_horizon_guard_statement', '{}', 'volatile', false),
+    ('pg_uuidx_horizon_cover', '{uuid,integer,text}', 'volatile', false),
     ('pg_uuidx_guard_ddl', '{}', 'volatile', false),
     ('pg_uuidx_tick', '{}', 'volatile', false),
     -- consumers: they write their positions, PARALLEL UNSAFE
@@ -100,7 +101,7 @@ INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuid
 
 -- PARALLEL UNSAFE functions that are not procedures
 CREATE TEMP TABLE unsafe (fn text);
-INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_horizon_guard_statement'), ('pg_uuidx_guard_ddl'),
+INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_horizon_cover'), ('pg_uuidx_guard_ddl'),
     ('pg_uuidx_tick'), ('pg_uuidx_consume'), ('pg_uuidx_consumer_reset');
 
 -- procedures: called with CALL, in one transaction, by a superuser

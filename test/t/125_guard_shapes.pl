@@ -6,7 +6,9 @@
 #   in.  CREATE TRIGGER refuses it, and so does each firing (42P17); on
 #   18+ for a virtual column too.
 # - row 6: a guard declared BEFORE INSERT only, or UPDATE OF id, never
-#   fired on the UPDATE that moves an id back; a BEFORE trigger that fires
+#   fired on the UPDATE that moves an id back (and one after the row whose
+#   WHEN condition is not the cover never fires: its reader refuses to
+#   read); a BEFORE trigger that fires
 #   after the guard (triggers fire in name order) changed the id the guard
 #   had checked; a table that inherits from a guarded one got none of its
 #   triggers.  Each is refused (42P17), by CREATE TRIGGER or CREATE TABLE,
@@ -123,7 +125,8 @@ like(try(q{INSERT INTO gen VALUES (uuid_to_ulid(uuidv7()))}), qr/^42P17 /,
 	'row 5: a guard made all the same refuses a fresh id at its firing');
 poll('gen');
 my $generated = try(q{INSERT INTO gen VALUES (uuid_to_ulid(uuidv7(interval '-1 hour')))});
-like($generated, qr/^42P17 .*HINT: Make the id a plain column/, 'row 5: and an hour-old one, with the hint');
+like($generated, qr/^42P17 .*HINT: Declare the guard AFTER INSERT OR UPDATE FOR EACH ROW, or make the id a plain column/,
+	'row 5: and an hour-old one, with the hint');
 is(missed('gen'), 0, 'row 5: the reader of gen misses no row');
 SKIP:
 {
@@ -140,7 +143,7 @@ SKIP:
 
 # BEFORE INSERT only: never fires on an UPDATE
 $node->safe_psql('postgres', 'CREATE TABLE ins_only (id uuid PRIMARY KEY, note text)');
-like(try(guard('ins_only_guard', 'ins_only', 'INSERT')), qr/^42P17 .*must be declared BEFORE INSERT OR UPDATE FOR EACH ROW/,
+like(try(guard('ins_only_guard', 'ins_only', 'INSERT')), qr/^42P17 .*is not a declaration of pg_uuidx_horizon_guard\(\)/,
 	'row 6: CREATE TRIGGER of a guard declared BEFORE INSERT only: 42P17');
 unchecked_guard('ins_only_guard', 'ins_only', 'INSERT');
 like(try(q{INSERT INTO ins_only VALUES (uuidv7(), 'fresh')}), qr/^42P17 /,
@@ -167,6 +170,19 @@ like(try(q{INSERT INTO upd_of VALUES (uuidv7(), 'fresh')}), qr/^42P17 /,
 poll('upd_of');
 try(q{UPDATE upd_of SET note = 'back'});
 is(missed('upd_of'), 0, 'row 6: no UPDATE of another column moved an id of upd_of below its reader');
+
+# the guard after the row with a WHEN condition that is not the cover: it
+# never fires, so no firing can refuse it; the reader of its table does
+$node->safe_psql('postgres', 'CREATE TABLE when_false (id uuid PRIMARY KEY, note text)');
+like(try(q{CREATE TRIGGER g AFTER INSERT OR UPDATE ON when_false FOR EACH ROW WHEN (false)
+           EXECUTE FUNCTION pg_uuidx_horizon_guard()}),
+	qr/^42P17 the WHEN condition of trigger "g" on relation "when_false" is not the guard's cover of its id/,
+	'row 6: CREATE TRIGGER of the guard after the row with WHEN (false): 42P17');
+$node->safe_psql('postgres', q{SELECT unchecked($q$CREATE TRIGGER g AFTER INSERT OR UPDATE ON when_false
+    FOR EACH ROW WHEN (false) EXECUTE FUNCTION pg_uuidx_horizon_guard()$q$)});
+like(try(q{SELECT count(*) FROM pg_uuidx_read_after(NULL::when_false, NULL, 10)}),
+	qr/^42P17 the WHEN condition of trigger "g" on relation "when_false"/,
+	'row 6: made all the same, it never fires, and the reader of its table refuses to read (42P17)');
 
 # a trigger that fires after the guard
 $node->safe_psql('postgres', q{
@@ -255,7 +271,7 @@ is(rows(qq{INSERT INTO resend VALUES ('$stored', 're-sent') ON CONFLICT (id) DO 
 like(try(qq{INSERT INTO resend VALUES ('$stored', 'plain')}), qr/^23505 /,
 	'row 15: a plain INSERT of it: the unique violation (23505), not 40001');
 like(try(q{INSERT INTO resend VALUES (uuidv7(interval '-1 hour'), 'new') ON CONFLICT (id) DO NOTHING}),
-	qr/^40001 .*HINT: No committed row holds this id in the table's unique index, so this row is not stored yet: retry the transaction with a new id/,
+	qr/^40001 .*HINT: No committed row holds this id in the table's unique index, so this row is not a re-send: retry the transaction with a new id/,
 	'row 15: an hour-old id that no row holds: 40001, and the hint says a new id is safe');
 like(try(qq{INSERT INTO nokey VALUES ('$stored', 're-sent')}),
 	qr/^40001 .*HINT: .*if the row may be stored already \(a re-send\), look for it first/,

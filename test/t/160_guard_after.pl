@@ -1,5 +1,7 @@
-# pg_uuidx_horizon_guard_statement(): the statement guard holds the commit
-# horizon of ids made before their COPY or INSERT, as the row guard does, so
+# pg_uuidx_horizon_guard() declared after the row (AFTER INSERT OR UPDATE
+# FOR EACH ROW WHEN (NOT pg_uuidx_horizon_cover(...)), with its statement
+# trigger), which leaves COPY its batches, holds the commit horizon of ids
+# made before their COPY or INSERT, as the guard before the row does, so
 # that pg_uuidx_read_after() reads them once, in id order.
 #
 # A reader polls pg_uuidx_read_after() (and "id > last" beside it) from the
@@ -14,9 +16,9 @@
 # at once with fresh ids.  The reader must read every committed row exactly
 # once, in id order; "id > last" must miss rows, or the run tested nothing.
 #
-# PG_UUIDX_TEST_NO_STATEMENT_START=1 runs on a build without the publication
-# at the statement's start (-DPG_UUIDX_TEST_NO_STATEMENT_START): the long
-# COPY is refused, and the writers give up on their long COPYs.
+# PG_UUIDX_TEST_NO_GUARD_START=1 runs on a build without the publication
+# at the statement's start (-DPG_UUIDX_TEST_NO_GUARD_START): the long COPY
+# is refused, and the writers give up on their long COPYs.
 # PG_UUIDX_TEST_NO_GUARD=1 creates the table without the guard: the
 # exactly-once checks fail.  PG_UUIDX_STRESS_SECONDS sets the length of the
 # run (default 8).
@@ -35,9 +37,9 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $seconds = $ENV{PG_UUIDX_STRESS_SECONDS} || 8;
-my $no_start = $ENV{PG_UUIDX_TEST_NO_STATEMENT_START} ? 1 : 0;
+my $no_start = $ENV{PG_UUIDX_TEST_NO_GUARD_START} ? 1 : 0;
 my $no_guard = $ENV{PG_UUIDX_TEST_NO_GUARD} ? 1 : 0;
-note('PG_UUIDX_TEST_NO_STATEMENT_START=1: no publication at the start; the long COPYs must be refused') if $no_start;
+note('PG_UUIDX_TEST_NO_GUARD_START=1: no publication at the start; the long COPYs must be refused') if $no_start;
 note('PG_UUIDX_TEST_NO_GUARD=1: the table has no guard, the exactly-once checks must fail') if $no_guard;
 
 chomp(my $version = `pg_config --version`);
@@ -48,24 +50,22 @@ my @conf = ('max_connections = 40', "pg_uuidx.horizon_allowance = '50ms'",
 my $node;
 if ($no_start)
 {
-	my $variant = variant_build('no-statement-start', '-DPG_UUIDX_TEST_NO_STATEMENT_START')
+	my $variant = variant_build('no-guard-start', '-DPG_UUIDX_TEST_NO_GUARD_START')
 	  or plan skip_all => 'not a git checkout: the variant cannot be built';
 	my $path = server_copy('c');
 	copy("$variant/pg_uuidx.so", server_dir($path, 'pkglibdir') . '/pg_uuidx.so') or die "cannot copy the variant: $!";
-	$node = node_on('guard_statement', $path, @conf);
+	$node = node_on('guard_after', $path, @conf);
 }
 else
 {
-	$node = new_node('guard_statement', conf => \@conf);
+	$node = new_node('guard_after', conf => \@conf);
 }
 
 my $guard = $no_guard ? '' : q{
+CREATE TRIGGER data_guard AFTER INSERT OR UPDATE ON data FOR EACH ROW
+  WHEN (NOT pg_uuidx_horizon_cover(NEW.id)) EXECUTE FUNCTION pg_uuidx_horizon_guard();
 CREATE TRIGGER data_guard_start BEFORE INSERT OR UPDATE ON data
-  FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
-CREATE TRIGGER data_guard_insert AFTER INSERT ON data REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
-CREATE TRIGGER data_guard_update AFTER UPDATE ON data REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard_statement();
+  FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard();
 };
 $node->safe_psql('postgres', q{
 CREATE EXTENSION pg_uuidx;
@@ -120,7 +120,7 @@ SKIP:
 		SELECT uuidv7() AS a, uuidv7() AS b \gset
 		SELECT try(format($q$SELECT copy_data(ARRAY[%L, %L]::uuid[], 0, '{slow,long}')$q$, :'a', :'b'))});
 	is($state, 'ok', 'a COPY of ids made just before it, 300 ms long while a reader reads: taken'
-		  . ' (the guard published the clock less the allowance when it began)');
+		  . ' (the statement trigger published the clock less the allowance when it began)');
 	sql_ok($node, 'postgres', q{
 		SELECT (SELECT count(*) FROM data WHERE kind IN ('slow', 'long')) = 2
 		       AND uuidv7_horizon() > (SELECT max(id) FROM data),

@@ -15,6 +15,7 @@ MODULE_big = pg_uuidx
 OBJS = \
 	src/backfill.o \
 	src/clock.o \
+	src/cluster.o \
 	src/consume.o \
 	src/entropy.o \
 	src/extension_table.o \
@@ -70,7 +71,9 @@ REGRESS = \
 PROVE_TESTS ?= test/t/*.pl
 EXTRA_CLEAN = tmp_check
 
-PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\"
+PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\" -I$(libpq_srcdir)
+# a Citus coordinator's reader asks the nodes for their horizons (cluster.c)
+SHLIB_LINK_INTERNAL = $(libpq)
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

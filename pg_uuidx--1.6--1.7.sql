@@ -193,3 +193,14 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_cover(pg_catalog.uuid, pg_catal
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_horizon_guard() IS
 'trigger, BEFORE or AFTER INSERT OR UPDATE FOR EACH ROW: holds the commit horizon at or below each id stored, or refuses an id below a horizon already handed out (40001); as BEFORE INSERT OR UPDATE FOR EACH STATEMENT beside the AFTER form, covers the ids of a long statement from its start; arguments: id column, version, allowance';
+
+-- A node's part of a Citus coordinator's cluster horizon: the coordinator's
+-- reader of a distributed table asks every node that holds one of its
+-- shards (docs/reading-in-order.md, "Citus").
+CREATE FUNCTION @extschema@.pg_uuidx_node_horizon(below pg_catalog.timestamptz, allowance_ms pg_catalog.int4)
+RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'pg_uuidx_node_horizon'
+LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_node_horizon(pg_catalog.timestamptz, pg_catalog.int4) IS
+'this server''s commit horizon for readers of tables whose guards allow allowance_ms, its floor raised to the clock but not above below plus allowance_ms (-infinity: held at its lowest); a Citus coordinator''s pg_uuidx_read_after() asks each node that holds a shard of the table, below its own horizon';

@@ -129,6 +129,14 @@ ROLLBACK;
 SELECT (pg_temp.try($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref', from_tick => true))$$)).*;
 DROP TABLE err_rows;
 DROP TYPE err_pair;
+-- a node's part of a Citus coordinator's cluster horizon: its arguments are
+-- checked before it reads the horizon; NULL in, NULL out
+SELECT call, (pg_temp.try(call)).*
+FROM (VALUES
+    ($$pg_uuidx_node_horizon(now(), -1)$$),
+    ($$pg_uuidx_node_horizon(NULL, 0)$$),
+    ($$pg_uuidx_node_horizon(now(), NULL)$$)
+) AS c(call);
 
 -- text names in a database whose encoding has no conversion to UTF-8: LATIN2
 -- with its default one switched off in this database (MULE_INTERNAL had

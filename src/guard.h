@@ -103,6 +103,9 @@ extern Oid	guard_function(Oid member);
  */
 extern int	guard_read_allowance(List *tables, Oid guardfn);
 
+/* whether relid has a guard of function guardfn that is enabled */
+extern bool guard_enabled_on(Oid relid, Oid guardfn);
+
 /*
  * Refuses relid, or a table that inherits from it, that is under a table
  * that guardfn guards without being guarded itself: a foreign table, or a

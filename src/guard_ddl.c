@@ -128,6 +128,17 @@ guards_of(Oid relid, Oid guardfn)
 	return guards;
 }
 
+bool
+guard_enabled_on(Oid relid, Oid guardfn)
+{
+	ListCell   *lc;
+
+	foreach(lc, guards_of(relid, guardfn))
+		if (((GuardOf *) lfirst(lc))->enabled)
+			return true;
+	return false;
+}
+
 int
 guard_read_allowance(List *tables, Oid guardfn)
 {

@@ -76,6 +76,7 @@
 #include "access/xact.h"
 #include "access/xlog.h"
 #include "catalog/pg_authid.h"
+#include "common/int.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "storage/ipc.h"
@@ -585,11 +586,12 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 /*
  * The horizon of a reader of allowance_ms (READ_GENERATED: of tables
  * without a guard) as a Unix time in microseconds (NO_TIME: held at its
- * lowest), and, when rsinfo is given, a row for every transaction that
+ * lowest), the floor raised to the clock but not above raise_limit_us
+ * (NO_ID: no limit), and, when rsinfo is given, a row for every transaction that
  * holds it below the floor.
  */
 static int64
-horizon_compute(const char *caller, int allowance_ms, ReturnSetInfo *rsinfo)
+horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, ReturnSetInfo *rsinfo)
 {
 	HorizonShared *s;
 	HorizonFloor *f;
@@ -615,11 +617,12 @@ horizon_compute(const char *caller, int allowance_ms, ReturnSetInfo *rsinfo)
 
 	/*
 	 * Model step "raise_floor": this database's floor raised to the clock
+	 * (at most to raise_limit_us: cluster.c's model step "node_raise")
 	 * before the slots are read; the horizon starts at it less the
 	 * allowance
 	 */
 	clock_us = unix_us_from_unix_time(clock_now());
-	horizon_raise(&f->floor_us, clock_us);
+	horizon_raise(&f->floor_us, Min(clock_us, raise_limit_us));
 	horizon = (int64) pg_atomic_read_u64(&f->floor_us);
 	if (allowance_ms != READ_GENERATED)
 		horizon -= (int64) allowance_ms * US_PER_MS;
@@ -727,7 +730,7 @@ horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
 
 	if (RecoveryInProgress() || (s = horizon_attach()) == NULL)
 		return false;
-	*horizon_us = horizon_compute("pg_uuidx_stats", horizon_allowance_ms, NULL);
+	*horizon_us = horizon_compute("pg_uuidx_stats", horizon_allowance_ms, NO_ID, NULL);
 	f = horizon_floor(s);
 	*floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
 	*refusals = pg_atomic_read_u64(&f->refusals);
@@ -737,7 +740,17 @@ horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
 int64
 horizon_live_us(const char *caller, int allowance_ms)
 {
-	return horizon_compute(caller, allowance_ms, NULL);
+	return horizon_compute(caller, allowance_ms, NO_ID, NULL);
+}
+
+int64
+horizon_node_us(const char *caller, int allowance_ms, int64 below_us)
+{
+	int64		limit_us;
+
+	if (pg_add_s64_overflow(below_us, (int64) allowance_ms * US_PER_MS, &limit_us))
+		limit_us = NO_ID;
+	return horizon_compute(caller, allowance_ms, limit_us, NULL);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
@@ -754,7 +767,7 @@ Datum
 pg_uuidx_horizon_holders(PG_FUNCTION_ARGS)
 {
 	InitMaterializedSRF(fcinfo, 0);
-	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance_ms,
+	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance_ms, NO_ID,
 						   (ReturnSetInfo *) fcinfo->resultinfo);
 	return (Datum) 0;
 }

@@ -70,6 +70,13 @@ extern bool horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals);
  */
 extern int64 horizon_live_us(const char *caller, int allowance_ms);
 
+/*
+ * horizon_live_us() of a node of a Citus cluster for the coordinator's
+ * reader (cluster.c): the floor raised to the clock, but not above below_us
+ * (the coordinator's horizon) plus allowance_ms
+ */
+extern int64 horizon_node_us(const char *caller, int allowance_ms, int64 below_us);
+
 /* the smallest id of version 7 or 6 at a horizon of horizon_live_us() */
 extern pg_uuid_t *horizon_id(int64 horizon_us, int version);
 

@@ -7,7 +7,7 @@
  * Owns where a reader's horizon comes from (the live horizon or the newest
  * tick), pg_uuidx_tick(), uuidv7_horizon() and uuidv6_horizon(), and the
  * check that a subscription carries the ticks with the rows; may call
- * horizon.h and tick_table.h.
+ * horizon.h, cluster.h and tick_table.h.
  *
  * A standby and a subscriber know nothing of the primary's open
  * transactions, so they cannot compute a horizon; they can read one that
@@ -41,6 +41,7 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
+#include "cluster.h"
 #include "compat.h"
 #include "horizon.h"
 #include "horizon_tick.h"
@@ -229,15 +230,30 @@ tick_horizon_us(Oid fn_oid, int allowance_ms, bool published, const char *caller
 	return horizon_from_timestamptz(ts);
 }
 
+/*
+ * The live horizon of a reader of tables whose guards allow allowance_ms:
+ * this server's, and on a Citus coordinator that of the cluster when
+ * citus_tables (those that Citus distributes) is not NIL
+ */
+static int64
+live_horizon_us(List *citus_tables, int allowance_ms, Oid fn_oid, const char *caller)
+{
+	return cluster_horizon_us(citus_tables, horizon_live_us(caller, allowance_ms), allowance_ms,
+							  fn_oid, caller);
+}
+
 int64
 reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int allowance_ms, int from_tick,
 				  const char *caller)
 {
+	List	   *citus_tables = cluster_tables(tables, fn_oid, caller);
 	bool		published;
 
 	if (from_tick == 0)
-		return horizon_live_us(caller, allowance_ms);
+		return live_horizon_us(citus_tables, allowance_ms, fn_oid, caller);
 	published = SubscribedWithTicks(relid, tables, tick_table(fn_oid), caller);
+	if (citus_tables != NIL && (published || from_tick > 0 || RecoveryInProgress()))
+		cluster_refuse_ticks(citus_tables, caller);
 
 	/*
 	 * A subscriber's tables do not carry the publisher's guards: its readers
@@ -247,7 +263,7 @@ reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int allowance_ms, int fro
 		return tick_horizon_us(fn_oid, horizon_allowance(), true, caller);
 	if (from_tick > 0 || RecoveryInProgress())
 		return tick_horizon_us(fn_oid, allowance_ms, false, caller);
-	return horizon_live_us(caller, allowance_ms);
+	return live_horizon_us(citus_tables, allowance_ms, fn_oid, caller);
 }
 
 /* whether a subscription of this database writes the tick table relid */

@@ -38,8 +38,9 @@
 #   ecosystem   test/lanes/ecosystem/*.pl, pg_partman and TimescaleDB
 #               built first by test/lanes/ecosystem/build.sh (TimescaleDB
 #               from TIMESCALEDB_SOURCE [TIMESCALEDB_REF] when set)
-#   citus       test/lanes/citus/citus.pl, Citus built first by
-#               test/lanes/citus/build.sh from CITUS_SOURCE [CITUS_REF]
+#   citus       test/lanes/citus/citus.pl and reading.pl, Citus built
+#               first by test/lanes/citus/build.sh from CITUS_SOURCE
+#               [CITUS_REF]
 #   pg_uuidv7-adopt test/lanes/pg_uuidv7/adopt.pl: moving pg_uuidv7's
 #               dependents to pg_uuidx, pg_uuidv7 built first by
 #               test/lanes/pg_uuidv7/build.sh from PG_UUIDV7_SOURCE
@@ -353,6 +354,11 @@ case $mode in
         # BUILD=0 too: the versions phase installs the base version into the copy
         private_server
         case " ${PHASES:-} " in *" versions "*) base_install "${BASE:=b1b4130}"; export BENCH_BASE BASE ;; esac
+        # the citus phase: Citus built into the copy as "make citus" does; else it skips
+        case " ${PHASES:-} " in *" citus "*)
+            PG_CONFIG=$server_pg_config PG_UUIDX_PRIVATE_SERVER=$work/server bash "$REPO/test/lanes/citus/build.sh" ||
+                say "citus: Citus not built (CITUS_SOURCE=<checkout or git URL> [CITUS_REF=<tag>]); the citus phase will skip" ;;
+        esac
         out=${OUT:-$REPO/test/bench/out}
         mkdir -p "$out" && rm -f "$out"/*.tsv "$out"/*.png "$out"/*.md "$out"/*.log
         cp "$so" "$work/pg_uuidx.so"
@@ -370,7 +376,7 @@ case $mode in
     crosscheck) optional crosscheck "" test/lanes/textforms/crosscheck.pl ;;
     uuidv47) optional uuidv47 "" test/lanes/uuidv47/ref.pl ;;
     ecosystem) optional ecosystem test/lanes/ecosystem/build.sh "test/lanes/ecosystem/*.pl" ;;
-    citus) optional citus test/lanes/citus/build.sh test/lanes/citus/citus.pl ;;
+    citus) optional citus test/lanes/citus/build.sh "${PROVE_TESTS:-test/lanes/citus/citus.pl test/lanes/citus/reading.pl}" ;;
     pg_uuidv7-adopt) optional pg_uuidv7-adopt test/lanes/pg_uuidv7/build.sh test/lanes/pg_uuidv7/adopt.pl ;;
     pg_tle) optional pg_tle test/lanes/pg_tle/build.sh "test/lanes/pg_tle/*.pl" ;;
     parallel) build_install; parallel_lane ;;

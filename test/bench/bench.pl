@@ -66,6 +66,22 @@
 #              in turn, REPS interleaved repetitions, N_VER rows a query,
 #              N_PLAN plannings; medians, ns per call, head/base against a
 #              1.10 goal.  Measures are rows of versions.sql's ver_query.
+#   citus      pg_uuidx_read_after() on a Citus coordinator (the cluster
+#              horizon), on a coordinator and two workers of its own
+#              (test/bench/citus.pl says what it does): readers under
+#              CITUS_WRITERS writers of single-row and multi-shard
+#              transactions for CITUS_SECONDS, polling every CITUS_POLL_MS
+#              (missed, read twice, lag); the cost of one poll
+#              (CITUS_POLL_REPS interleaved repetitions of CITUS_POLL_SECONDS,
+#              tables of CITUS_POLL_ROWS rows); insert tps with and without
+#              the guard (CITUS_INSERT_CLIENTS clients, CITUS_INSERT_REPS
+#              interleaved repetitions of CITUS_INSERT_SECONDS);
+#              CITUS_SHARDS shards a table; about 2.5 minutes.
+#              test/run.sh builds Citus into its
+#              private server copy first (test/lanes/citus/build.sh):
+#              "PHASES=citus CITUS_SOURCE=<checkout or git URL>
+#              [CITUS_REF=<tag>] make bench"; without CITUS_SOURCE the phase
+#              says in its section that it skipped.
 # Settings are environment variables (defaults below; N_GEN is also the row
 # count of the readers' table); BUILD=0 benchmarks the pg_uuidx already
 # installed.  The defaults take about 20 minutes on 2 cores, and the outbox
@@ -94,9 +110,12 @@ my %default = (
 	OUTBOX_ALLOWANCE_MS => 100,
 	N_COPY => 500000, COPY_REPS => 3,
 	TICK_SECONDS => 20,
+	CITUS_SECONDS => 30, CITUS_WRITERS => 6, CITUS_POLL_MS => 10, CITUS_SHARDS => 32, CITUS_POLL_SECONDS => 3,
+	CITUS_POLL_REPS => 3, CITUS_POLL_ROWS => 100000, CITUS_INSERT_SECONDS => 5, CITUS_INSERT_REPS => 3,
+	CITUS_INSERT_CLIENTS => 4,
 	PHASES => 'gen facade memory convert range textforms insert pgbench copy sqlbuild horizon ticker outbox');
 # phases run only when PHASES names them
-my @optional_phases = ('versions');
+my @optional_phases = ('versions', 'citus');
 my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
 for (grep { $default{$_} =~ /^\d+$/ } sort keys %default)
 {
@@ -114,6 +133,8 @@ my $here = $FindBin::RealBin;
 my $out = $ENV{BENCH_OUT} or die "BENCH_OUT is not set: run make bench\n";
 my $command = join(' ', ($ENV{BUILD} // 1) eq '0' ? 'BUILD=0' : (),
 	map { $o{$_} =~ / / ? "$_=\"$o{$_}\"" : "$_=$o{$_}" } sort keys %o) . ($phase{versions} ? " BASE=$ENV{BASE}" : '')
+  . ($phase{citus} && $ENV{CITUS_SOURCE} ? " CITUS_SOURCE=$ENV{CITUS_SOURCE}"
+	  . ($ENV{CITUS_REF} ? " CITUS_REF=$ENV{CITUS_REF}" : '') : '')
   . ' make bench';
 mkdir $out;
 $ENV{PGDATABASE} = 'bench';
@@ -302,6 +323,14 @@ if ($phase{outbox})
 	my $tap = ($pgxs =~ s{/src/makefiles/pgxs\.mk$}{}r) . '/src/test/perl';
 	local @ENV{ grep { /^OUTBOX_/ } keys %o } = map { $o{$_} } grep { /^OUTBOX_/ } keys %o;
 	run($^X, '-I', $tap, "$here/outbox.pl");
+}
+if ($phase{citus})
+{
+	# its own clusters, as the outbox phase
+	chomp(my $pgxs = `pg_config --pgxs`);
+	my $tap = ($pgxs =~ s{/src/makefiles/pgxs\.mk$}{}r) . '/src/test/perl';
+	local @ENV{ grep { /^CITUS_/ } keys %o } = map { $o{$_} } grep { /^CITUS_/ } keys %o;
+	run($^X, '-I', $tap, "$here/citus.pl");
 }
 my $load_end = loadavg();
 
@@ -518,7 +547,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions copy sqlbuild horizon ticker outbox);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions copy sqlbuild horizon ticker outbox citus);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# test/model/check.sh - "make model-check": the model of the commit horizon
-# (test/model/horizon.pml) checked by Spin, exhaustively, in every
-# configuration below: each scenario with the protocol as it is must hold,
-# and each known defect put back (a -DBUG_... switch) must give a
-# counterexample on the invariant it breaks.  One line per configuration:
+# test/model/check.sh - "make model-check": the models of the commit horizon
+# (test/model/horizon.pml, a server and its replicas; test/model/cluster.pml,
+# a Citus cluster) checked by Spin, exhaustively, in every configuration
+# below: each scenario with the protocol as it is must hold, and each known
+# defect put back (a -DBUG_... switch) must give a counterexample on the
+# invariant it breaks.  One line per configuration:
 #   model <name>: holds
 #   model <name>: counterexample (<invariant>)
 # then the seconds and states of each, and a last line
@@ -16,18 +17,19 @@
 # Ctrl-C.  A search that did not finish (depth or memory bound) counts as
 # not as expected.  MODEL_TRAIL=1 prints every counterexample's steps;
 # an unexpected one is always printed.  docs/how-it-works.md, "A model of
-# the horizon", explains the model and every configuration.
+# the horizon", explains the models and every configuration.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-model=$here/horizon.pml
+model=$here/horizon.pml     # the model of a configuration that names none
 jobs=${MODEL_JOBS:-2}
 depth=10000
 memlim=4096
 
 # name | scenario | switch (- for none) | expected: holds or the invariant
+# [| model file in test/model/, horizon.pml if none]
 configs=(
     "ids|SC_IDS|-|holds"
     "restart|SC_RESTART|-|holds"
@@ -36,6 +38,9 @@ configs=(
     "subscriber|SC_SUB|-|holds"
     "tables|SC_TABLES|-|holds"
     "layout-change|SC_LAYOUT|-|holds"
+    "cluster|SC_CLUSTER|-|holds|cluster.pml"
+    "cluster-allowance-0|SC_CLUSTER_A0|-|holds|cluster.pml"
+    "cluster-client-ids|SC_CLUSTER_CLIENT|-|holds|cluster.pml"
     "row1-restart-forgets-floor|SC_GUARD|BUG_ROW1_RESTART_FORGETS_FLOOR|no_row_missed"
     "row2-promotion-without-tick|SC_STANDBY|BUG_ROW2_NO_TICK_IN_FLOOR|no_row_missed"
     "row3-in-doubt-prepared-not-held|SC_STANDBY|BUG_TRACKED_FROM|no_row_missed"
@@ -57,6 +62,10 @@ configs=(
     "1.6-floor-holds-allowance|SC_TABLES|BUG_16_FLOOR_LESS_ALLOWANCE|allowance_held"
     "guard-time-not-read|SC_TABLES|BUG_GUARD_FIELD_IGNORED|no_row_missed"
     "one-covered-from|SC_TABLES|BUG_ONE_COVERED_FROM|no_row_missed"
+    "cluster-coordinator-only|SC_CLUSTER|BUG_CLUSTER_COORDINATOR_ONLY|no_row_missed|cluster.pml"
+    "cluster-no-shard-guard|SC_CLUSTER|BUG_CLUSTER_NO_SHARD_GUARD|no_row_missed|cluster.pml"
+    "cluster-no-cap|SC_CLUSTER_A0|BUG_CLUSTER_NO_CAP|coordinator_ids_taken|cluster.pml"
+    "cluster-read-before-node-horizon|SC_CLUSTER|BUG_CLUSTER_READ_BEFORE_NODE_HORIZON|no_row_missed|cluster.pml"
 )
 
 for tool in spin gcc; do
@@ -88,8 +97,9 @@ since() { awk -v a="$(now)" -v b="$1" -v f="$2" 'BEGIN { printf f "\n", a - b }'
 # run_one I: build and search configuration I in $work/I; writes result
 # ("holds", "counterexample (inv)" or "incomplete (why)"), seconds, states
 run_one() {
-    local i=$1 name sc bug expect d start rc
-    IFS='|' read -r name sc bug expect <<<"${configs[$i]}"
+    local i=$1 name sc bug expect file d start rc
+    IFS='|' read -r name sc bug expect file <<<"${configs[$i]}"
+    file=${file:-$(basename "$model")}
     d=$work/$i
     mkdir -p "$d"
     start=$(now)
@@ -97,8 +107,8 @@ run_one() {
         cd "$d"
         defs=("-D$sc")
         [ "$bug" = - ] || defs+=("-D$bug")
-        cp "$model" horizon.pml
-        spin -a "${defs[@]}" horizon.pml >spin.log 2>&1 || { echo "incomplete (spin -a failed)" >result; exit 0; }
+        cp "$here/$file" "$file"
+        spin -a "${defs[@]}" "$file" >spin.log 2>&1 || { echo "incomplete (spin -a failed)" >result; exit 0; }
         # a search that must finish is long: worth optimizing; one that
         # stops at a counterexample is short: worth compiling fast
         opt=-O1
@@ -111,7 +121,7 @@ run_one() {
         rm -f pan.pid
         if grep -q 'assertion violated' pan.log; then
             echo "counterexample ($(sed -n 's/.*assertion violated \([a-z_]*\).*/\1/p' pan.log | head -n 1))" >result
-            spin -t "${defs[@]}" horizon.pml 2>&1 | sed -n 's/^ *MSC: /      /p' >trail.txt || true
+            spin -t "${defs[@]}" "$file" 2>&1 | sed -n 's/^ *MSC: /      /p' >trail.txt || true
         elif grep -q 'max search depth too small' pan.log; then
             echo "incomplete (search depth $depth too small)" >result
         elif grep -qE 'out of memory|MEMLIM' pan.log; then
@@ -127,22 +137,23 @@ run_one() {
 }
 
 spin_version=$(spin -V | sed -n 's/^Spin Version \([^ ]*\).*/\1/p')
-echo "== model-check: test/model/horizon.pml, Spin $spin_version, $jobs at a time; the scenarios' bounds:"
+echo "== model-check: test/model/horizon.pml and cluster.pml, Spin $spin_version, $jobs at a time; the scenarios' bounds:"
 sed -n '/^ \*   SC_IDS/,/^ \*$/p' "$model" | sed '$d; s/^ \*  /  /'
+sed -n '/^ \*   SC_CLUSTER /,/^ \*$/p' "$here/cluster.pml" | sed '$d; s/^ \*  /  /'
 
 printed=0 expected=0
 # print_ready: the results that are in, in order
 print_ready() {
-    local name sc bug expect result
+    local name sc bug expect file result
     while [ "$printed" -lt ${#configs[@]} ] && [ -f "$work/$printed/states" ]; do
-        IFS='|' read -r name sc bug expect <<<"${configs[$printed]}"
+        IFS='|' read -r name sc bug expect file <<<"${configs[$printed]}"
         result=$(cat "$work/$printed/result")
         echo "model $name: $result"
         if { [ "$expect" = holds ] && [ "$result" = holds ]; } || [ "$result" = "counterexample ($expect)" ]; then
             expected=$((expected + 1))
             [ "${MODEL_TRAIL:-0}" = 0 ] || [ ! -s "$work/$printed/trail.txt" ] || cat "$work/$printed/trail.txt"
         else
-            echo "    expected: $([ "$expect" = holds ] && echo holds || echo "counterexample ($expect)") (spin -a -D$sc$([ "$bug" = - ] || echo " -D$bug") test/model/horizon.pml)"
+            echo "    expected: $([ "$expect" = holds ] && echo holds || echo "counterexample ($expect)") (spin -a -D$sc$([ "$bug" = - ] || echo " -D$bug") test/model/${file:-horizon.pml})"
             [ ! -s "$work/$printed/trail.txt" ] || cat "$work/$printed/trail.txt"
         fi
         printed=$((printed + 1))

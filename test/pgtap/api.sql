@@ -70,6 +70,7 @@ INSERT INTO api VALUES
     ('uuidv6_horizon', '{}', 'volatile', false),
     ('pg_uuidx_horizon_holders', '{}', 'volatile', false),
     ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}', 'volatile', false),
+    ('pg_uuidx_node_horizon', '{"timestamp with time zone",integer}', 'volatile', true),
     -- the guard (a trigger) and its cover of one id (publishes it for this
     -- transaction, not a worker's), its check of DDL (an event trigger) and
     -- the tick (writes a table): PARALLEL UNSAFE
@@ -97,7 +98,8 @@ CREATE TEMP TABLE restricted (fn text, args text[]);
 INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuidv6', '{}'),
     ('uuidv7_at', '{"timestamp with time zone"}'), ('uuidv7_at', '{"timestamp without time zone"}'),
     ('uuidv7_horizon', '{}'), ('uuidv6_horizon', '{}'), ('pg_uuidx_horizon_holders', '{}'),
-    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}'), ('pg_uuidx_stats_state', '{}');
+    ('pg_uuidx_read_after', '{anyelement,uuid,integer,name,integer,boolean}'), ('pg_uuidx_stats_state', '{}'),
+    ('pg_uuidx_node_horizon', '{"timestamp with time zone",integer}');
 
 -- PARALLEL UNSAFE functions that are not procedures
 CREATE TEMP TABLE unsafe (fn text);

@@ -138,6 +138,9 @@ sub in_order
 # the reader.  When it stops is the test's: more variables in
 # $opt{declare}, a condition checked before each round in $opt{while},
 # statements after each round's commit (EXIT WHEN ...) in $opt{after}.
+# With $opt{on_error} (statements), a round that fails is undone (its rows
+# in seen, last and n) and those statements run instead (SQLSTATE and
+# SQLERRM name the error), then the loop goes on.
 sub read_loop_sql
 {
 	my (%opt) = @_;
@@ -166,22 +169,31 @@ n := coalesce(n, 0);}) : '';
 bound := $opt{bound};}) : '';
 	my $using = $opt{bound} ? 'last, bound' : 'last';
 	my $after = $lines->('        ', $opt{after});
+	# on_error: each round in a block, whose handler undoes the round
+	my ($try_vars, $try, $catch) = ('', '', '');
+	if ($opt{on_error})
+	{
+		$try_vars = "    round_last uuid;\n    round_n bigint;\n";
+		$try = "        round_last := last;\n        round_n := n;\n        BEGIN\n";
+		$catch = "        EXCEPTION WHEN OTHERS THEN\n            last := round_last;\n            n := round_n;\n"
+		  . $lines->('            ', $opt{on_error}) . "        END;\n";
+	}
 	return <<"SQL";
 CREATE PROCEDURE $name(reader text$args) LANGUAGE plpgsql AS \$\$
 DECLARE
     last uuid;
 ${bound_var}    n bigint := 0;
     r record;
-${declare}BEGIN
+${try_vars}${declare}BEGIN
 ${resume}    $loop
-${bound}        FOR r IN EXECUTE CASE reader
+${try}${bound}        FOR r IN EXECUTE CASE reader
 ${case}            END USING $using
         LOOP
             n := n + 1;
             INSERT INTO seen VALUES (reader, n, r.id);
             last := r.id;
         END LOOP;
-        COMMIT;
+${catch}        COMMIT;
 ${after}        PERFORM pg_sleep(0.02);
     END LOOP;
 END \$\$;

@@ -190,8 +190,8 @@ node_wait(NodeConnection *c, int events)
 static bool
 node_open(NodeConnection *c, const char *caller)
 {
-	const char *keywords[7];
-	const char *values[7];
+	const char *keywords[8];
+	const char *values[8];
 	const char *conninfo = GetConfigOption("citus.node_conninfo", true, false);
 	char		port[12];
 	PostgresPollingStatusType status = PGRES_POLLING_WRITING;
@@ -214,6 +214,9 @@ node_open(NodeConnection *c, const char *caller)
 	values[n++] = get_database_name(MyDatabaseId);
 	keywords[n] = "user";
 	values[n++] = GetUserNameFromId(GetUserId(), false);
+	/* the query's names are qualified; no other schema can take their place */
+	keywords[n] = "options";
+	values[n++] = "-c search_path=pg_catalog";
 	keywords[n] = "application_name";
 	values[n++] = "pg_uuidx cluster horizon";
 	keywords[n] = NULL;
@@ -245,7 +248,23 @@ node_ask(NodeAsk *a, const char *schema, int64 below_us, int allowance_ms, const
 	const char *values[2] = {(const char *) &below, (const char *) &allowance};
 	int			lengths[2] = {sizeof(below), sizeof(allowance)};
 	int			formats[2] = {1, 1};
-	char	   *query = psprintf("SELECT %s.pg_uuidx_node_horizon($1, $2)", quote_identifier(schema));
+	char	   *function = psprintf("%s.pg_uuidx_node_horizon", quote_identifier(schema));
+
+	/*
+	 * Called only when the node's function of that name is pg_uuidx's: a
+	 * role that may create functions in the schema on a node where the
+	 * extension is missing would otherwise have the reader's role run its
+	 * own (NULL then: refused)
+	 */
+	char	   *query = psprintf("SELECT CASE WHEN EXISTS (SELECT FROM pg_catalog.pg_depend d"
+								 " JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid"
+								 " WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass"
+								 " AND d.objid OPERATOR(pg_catalog.=) pg_catalog.to_regprocedure(%s)"
+								 " AND d.deptype OPERATOR(pg_catalog.=) 'e'"
+								 " AND e.extname OPERATOR(pg_catalog.=) 'pg_uuidx')"
+								 " THEN %s($1, $2) END",
+								 quote_literal_cstr(psprintf("%s(pg_catalog.timestamptz, pg_catalog.int4)", function)),
+								 function);
 	bool		sent;
 
 	a->reused = node_open(a->node, caller);
@@ -311,7 +330,11 @@ node_receive(NodeAsk *a, const char *caller)
 		PQclear(result);
 	}
 	if (!answered)
-		elog(ERROR, "%s: node %s:%d answered no horizon", caller, c->host, c->port);
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FUNCTION),
+				 errmsg("%s could not read the horizon of node %s:%d", caller, c->host, c->port),
+				 errdetail("The node has no pg_uuidx_node_horizon() of the extension pg_uuidx in the extension's schema."),
+				 errhint("Every node that holds shards needs pg_uuidx of this version, in the same schema.")));
 	return true;
 }
 

@@ -90,7 +90,8 @@ BEGIN
                  -- 1.7
                  ('pg_uuidx_consume', 'anyelement,text,integer,name,integer'),
                  ('pg_uuidx_consumer_reset', 'regclass,text,uuid'), ('pg_uuidx_stats_state', ''), ('pg_uuidx_horizon_cover', 'uuid,integer,text'),
-                 ('pg_uuidx_node_horizon', 'timestamp with time zone,integer')) AS ours(name, args)
+                 ('pg_uuidx_node_horizon', 'timestamp with time zone,integer'),
+                 ('pg_uuidx_add_guard', 'regclass,name,integer,text')) AS ours(name, args)
       ON p.proname OPERATOR(pg_catalog.=) ours.name
      AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') OPERATOR(pg_catalog.=) ours.args
     WHERE p.pronamespace OPERATOR(pg_catalog.=) '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid;

@@ -167,16 +167,23 @@ $$;
 COMMENT ON FUNCTION @extschema@.pg_uuidx_dependents() IS
 'objects that use pg_uuidx''s functions (defaults, generated columns, indexes, views, rules, constraints, functions, triggers, policies) and the core function of the same result on this server; pg_uuidx_hand_over_to_core() hands them over in place';
 
--- Each table is read with the allowance of its own guards, a table without
--- a guard with none (docs/reading-in-order.md, "The allowance"): a tick also
--- records the horizon of tables without a guard.  NULL where a library of
--- 1.6 ticked: their readers then read up to horizon.
+-- Each table is read with the allowance of its own guards, and only when
+-- every row of it passes one (docs/reading-in-order.md, "The allowance"):
+-- a tick also records the horizon at no allowance, with the floor it
+-- started from (a table whose guards allow A is read up to the lesser of
+-- exact_horizon and horizon_floor less A).  NULL where a library of 1.6
+-- ticked: readers then read up to horizon.
 ALTER TABLE @extschema@.pg_uuidx_last_tick
-    ADD COLUMN generated_horizon pg_catalog.timestamptz
-        CHECK (generated_horizon OPERATOR(pg_catalog.<>) 'infinity'::pg_catalog.timestamptz);
+    ADD COLUMN exact_horizon pg_catalog.timestamptz
+        CHECK (exact_horizon OPERATOR(pg_catalog.<>) 'infinity'::pg_catalog.timestamptz),
+    ADD COLUMN horizon_floor pg_catalog.timestamptz
+        CHECK (horizon_floor OPERATOR(pg_catalog.<>) 'infinity'::pg_catalog.timestamptz);
 
-COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.generated_horizon IS
-'the horizon of tables without a guard (ids from pg_uuidx''s generators only)';
+COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.exact_horizon IS
+'the horizon of tables whose guards allow nothing; with horizon_floor, that of any allowance A: the lesser of exact_horizon and horizon_floor less A';
+
+COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.horizon_floor IS
+'the floor exact_horizon was computed from: the clock, or higher after it stepped back';
 
 -- The guard's cover of one id, for the WHEN condition of the guard declared
 -- AFTER INSERT OR UPDATE FOR EACH ROW, which leaves COPY its batches
@@ -204,3 +211,47 @@ LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_node_horizon(pg_catalog.timestamptz, pg_catalog.int4) IS
 'this server''s commit horizon for readers of tables whose guards allow allowance_ms, its floor raised to the clock but not above below plus allowance_ms (-infinity: held at its lowest); a Citus coordinator''s pg_uuidx_read_after() asks each node that holds a shard of the table, below its own horizon';
+
+-- The guard in one call (docs/reading-in-order.md, "The guard"): a table is
+-- read in order only when every row it stores passes a guard.  Declares the
+-- guard after the row, with its WHEN condition, and its statement trigger,
+-- which covers the ids made while the statement runs (core's uuidv7() as
+-- a default too) from its start: at the default allowance of 0 only ids
+-- made before their statement can be refused.  Runs with the caller's
+-- rights (CREATE TRIGGER needs the table's owner or TRIGGER); names the
+-- table by its OID's schema and name, and pg_uuidx's functions by the
+-- extension's schema.
+CREATE FUNCTION @extschema@.pg_uuidx_add_guard(tbl pg_catalog.regclass, id_column pg_catalog.name DEFAULT 'id',
+                                               id_version pg_catalog.int4 DEFAULT 7,
+                                               allowance pg_catalog.text DEFAULT '0')
+RETURNS void
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    target text;
+    ext text;
+BEGIN
+    IF tbl IS NULL OR id_column IS NULL OR id_version IS NULL OR allowance IS NULL THEN
+        RAISE EXCEPTION 'the arguments of pg_uuidx_add_guard() must not be NULL' USING ERRCODE = '22004';
+    END IF;
+    IF id_version NOT IN (6, 7) THEN
+        RAISE EXCEPTION 'id_version must be 6 or 7' USING ERRCODE = '22023';
+    END IF;
+    SELECT format('%I.%I', n.nspname, c.relname) INTO target
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = tbl;
+    SELECT format('%I', n.nspname) INTO ext
+    FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_uuidx';
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE ON %s FOR EACH ROW '
+                   'WHEN (NOT %s.pg_uuidx_horizon_cover(NEW.%I, %s, %L)) '
+                   'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
+                   'pg_uuidx_guard_' || id_column, target, ext, id_column, id_version, allowance,
+                   ext, id_column, id_version, allowance);
+    EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE ON %s FOR EACH STATEMENT '
+                   'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
+                   'pg_uuidx_guard_' || id_column || '_start', target, ext, id_column, id_version, allowance);
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_add_guard(pg_catalog.regclass, pg_catalog.name, pg_catalog.int4, pg_catalog.text) IS
+'declares pg_uuidx_horizon_guard() on a table (after the row, with its WHEN condition, and its statement trigger), so that pg_uuidx_read_after() and pg_uuidx_consume() may read it; allowance: how long before their statement ids may be made (default 0: ids made by the server as the rows are written)';

@@ -257,7 +257,7 @@ pg_uuidx_consume(PG_FUNCTION_ARGS)
 	version = read_after_version(fcinfo, 4);
 
 	/* what may be read, as the caller, before any position is locked */
-	read_after_target(fcinfo, caller, NameStr(*PG_GETARG_NAME(3)), &target);
+	read_after_target(fcinfo, caller, NameStr(*PG_GETARG_NAME(3)), version, &target);
 	RefuseTemporary(caller, target.relid);
 
 	table = extension_table(fcinfo->flinfo->fn_oid, POSITIONS_TABLE);

@@ -97,11 +97,26 @@ extern bool guard_unique_index(Relation rel, AttrNumber attnum);
 extern Oid	guard_function(Oid member);
 
 /*
- * The allowance to read tables with: the greatest of their guards' (of
- * function guardfn, enabled or not), or READ_GENERATED when none has a
- * guard
+ * The allowance a reader of some tables reads with: the greatest of their
+ * guards' allowance arguments, and whether one of them has none (it then
+ * allows pg_uuidx.horizon_allowance, which also caps the others)
  */
-extern int	guard_read_allowance(List *tables, Oid guardfn);
+typedef struct GuardAllowance
+{
+	int			most_ms;		/* the greatest argument, 0 when none */
+	bool		setting;		/* a guard without an allowance argument */
+} GuardAllowance;
+
+/*
+ * Whether column (of ids of version) of relid has a guard of function
+ * guardfn that fires in ordinary sessions; adds the allowances of such
+ * guards to *allowance
+ */
+extern bool guard_covers(Oid relid, Oid guardfn, const char *column, int version,
+						 GuardAllowance *allowance);
+
+/* The allowance of *allowance when pg_uuidx.horizon_allowance is cap_ms */
+extern int	guard_allowance_capped(const GuardAllowance *allowance, int cap_ms);
 
 /* whether relid has a guard of function guardfn that is enabled */
 extern bool guard_enabled_on(Oid relid, Oid guardfn);

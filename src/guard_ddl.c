@@ -80,7 +80,8 @@ typedef struct GuardOf
 	const char *column;
 	int			version;
 	int			allowance_ms;
-	bool		enabled;
+	int			arg_ms;			/* its allowance argument, uncapped; -1: none */
+	bool		enabled;		/* fires in ordinary sessions */
 } GuardOf;
 
 /*
@@ -121,7 +122,10 @@ guards_of(Oid relid, Oid guardfn)
 		if (guard_form(trigger) == GUARD_AFTER_ROW)
 			guard_check_trigger(trigger, rel, &guard->version, &guard->allowance_ms);
 		guard->column = pstrdup(guard_column(trigger, &guard->version, &guard->allowance_ms));
-		guard->enabled = trigger->tgenabled != TRIGGER_DISABLED;
+		guard->arg_ms = trigger->tgnargs > 2 ? guard_allowance(trigger->tgname, trigger->tgargs[2]) : -1;
+		/* one enabled for replication only never fires in a writing session */
+		guard->enabled = trigger->tgenabled == TRIGGER_FIRES_ON_ORIGIN ||
+			trigger->tgenabled == TRIGGER_FIRES_ALWAYS;
 		guards = lappend(guards, guard);
 	}
 	relation_close(rel, NoLock);
@@ -139,20 +143,31 @@ guard_enabled_on(Oid relid, Oid guardfn)
 	return false;
 }
 
-int
-guard_read_allowance(List *tables, Oid guardfn)
+bool
+guard_covers(Oid relid, Oid guardfn, const char *column, int version, GuardAllowance *allowance)
 {
-	int			allowance_ms = READ_GENERATED;
+	bool		covered = false;
 	ListCell   *lc;
 
-	foreach(lc, tables)
+	foreach(lc, guards_of(relid, guardfn))
 	{
-		ListCell   *g;
+		GuardOf    *guard = (GuardOf *) lfirst(lc);
 
-		foreach(g, guards_of(lfirst_oid(lc), guardfn))
-			allowance_ms = Max(allowance_ms, ((GuardOf *) lfirst(g))->allowance_ms);
+		if (!guard->enabled || guard->version != version || strcmp(guard->column, column) != 0)
+			continue;
+		covered = true;
+		if (guard->arg_ms < 0)
+			allowance->setting = true;
+		else
+			allowance->most_ms = Max(allowance->most_ms, guard->arg_ms);
 	}
-	return allowance_ms;
+	return covered;
+}
+
+int
+guard_allowance_capped(const GuardAllowance *allowance, int cap_ms)
+{
+	return allowance->setting ? cap_ms : Min(allowance->most_ms, cap_ms);
 }
 
 /* The tables relid inherits from, directly or not (partitions' parents too) */

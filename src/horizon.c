@@ -201,6 +201,19 @@ refuse_superseded(const char *caller)
 			 errhint("Reconnect to load the installed library.")));
 }
 
+/*
+ * Model step "guard_read_floor"'s bound: the least id a guard of
+ * allowance_ms may let in at floor floor_us.  Not below the state's epoch
+ * either: readers before a restart read with the allowance the server had
+ * then, which may have been smaller (pg_uuidx.horizon_allowance is read
+ * once, when the state is made), up to at most the clock then.
+ */
+static int64
+guard_bound(HorizonShared *s, int64 floor_us, int allowance_ms)
+{
+	return Max(floor_us - (int64) allowance_ms * US_PER_MS, horizon_epoch(s));
+}
+
 bool
 horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 {
@@ -222,12 +235,12 @@ horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 	 * holding the horizon down for the rest of the transaction (the guard
 	 * after the row asks for the kept ids of UPDATEs too)
 	 */
-	*floor_us = (int64) pg_atomic_read_u64(&horizon_floor(s)->floor_us) - (int64) allowance_ms * US_PER_MS;
+	*floor_us = guard_bound(s, (int64) pg_atomic_read_u64(&horizon_floor(s)->floor_us), allowance_ms);
 	if (id_us < *floor_us)
 		return false;
 	floor = publish(s, id_us, true);
 	guarded_from_us = Min(guarded_from_us, Max(id_us, floor));
-	*floor_us = floor - (int64) allowance_ms * US_PER_MS;
+	*floor_us = guard_bound(s, floor, allowance_ms);
 	return id_us >= *floor_us;
 }
 
@@ -258,7 +271,15 @@ horizon_cover_from_clock(int allowance_ms)
 int
 horizon_allowance(void)
 {
-	return horizon_allowance_ms;
+	HorizonShared *s = IsUnderPostmaster && MyProc != NULL ? horizon_attach() : NULL;
+	uint32		recorded = PG_UINT32_MAX;
+
+	if (s == NULL)
+		return horizon_allowance_ms;
+	/* the first to ask records its setting; every process reads that */
+	if (pg_atomic_compare_exchange_u32(&s->allowance_ms, &recorded, (uint32) horizon_allowance_ms))
+		return horizon_allowance_ms;
+	return (int) recorded;
 }
 
 /*
@@ -395,10 +416,14 @@ horizon_init_module(void)
 	RegisterXactCallback(horizon_xact_callback, NULL);
 
 	/*
-	 * PGC_SIGHUP: a guard's allowance and its readers' must agree across
-	 * sessions, so no session may set its own.  GUC_ALLOW_IN_PARALLEL: the
-	 * library may first be loaded inside a parallel query, where the value
-	 * from the configuration file could not be applied otherwise.
+	 * PGC_POSTMASTER: a guard's allowance and its readers' must agree across
+	 * sessions and in time.  A reload would reach a reader before a writer
+	 * whose statement is running, so the value is read once, when the
+	 * shared state is made (horizon_allowance()), and a larger one after a
+	 * restart covers no id from before it (guard_bound()).
+	 * GUC_ALLOW_IN_PARALLEL: the library may first be loaded inside a
+	 * parallel query, where the value from the configuration file could not
+	 * be applied otherwise.
 	 */
 	DefineCustomIntVariable("pg_uuidx.horizon_allowance",
 							"The most a guard allows: how long before their insert ids may be made.",
@@ -406,7 +431,7 @@ horizon_init_module(void)
 							"any may declare, and the one uuidv7_horizon() and the ticks read with.",
 							&horizon_allowance_ms,
 							1000, 0, 3600 * 1000,
-							PGC_SIGHUP,
+							PGC_POSTMASTER,
 							GUC_UNIT_MS | GUC_ALLOW_IN_PARALLEL,
 							NULL, NULL, NULL);
 }
@@ -584,14 +609,15 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 #endif
 
 /*
- * The horizon of a reader of allowance_ms (READ_GENERATED: of tables
- * without a guard) as a Unix time in microseconds (NO_TIME: held at its
- * lowest), the floor raised to the clock but not above raise_limit_us
- * (NO_ID: no limit), and, when rsinfo is given, a row for every transaction that
- * holds it below the floor.
+ * The horizon of a reader of tables whose guards allow allowance_ms as a
+ * Unix time in microseconds (NO_TIME: held at its lowest), the floor raised
+ * to the clock but not above raise_limit_us (NO_ID: no limit) and, when
+ * floor_out is given, returned there; when rsinfo is given, a row for every
+ * transaction that holds it below the floor.
  */
 static int64
-horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, ReturnSetInfo *rsinfo)
+horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, int64 *floor_out,
+				ReturnSetInfo *rsinfo)
 {
 	HorizonShared *s;
 	HorizonFloor *f;
@@ -624,8 +650,9 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, Retu
 	clock_us = unix_us_from_unix_time(clock_now());
 	horizon_raise(&f->floor_us, Min(clock_us, raise_limit_us));
 	horizon = (int64) pg_atomic_read_u64(&f->floor_us);
-	if (allowance_ms != READ_GENERATED)
-		horizon -= (int64) allowance_ms * US_PER_MS;
+	if (floor_out != NULL)
+		*floor_out = horizon;
+	horizon -= (int64) allowance_ms * US_PER_MS;
 	/*
 	 * The floor raised before the slots are read: pairs with publish()'s
 	 * barrier between publishing and reading the floor
@@ -661,9 +688,8 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, Retu
 		pg_read_barrier();
 		if (dbid != MyDatabaseId || PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) != lxid)
 			continue;
-		/* the guard's ids are in guarded tables only */
-		if (allowance_ms != READ_GENERATED)
-			lower_us = Min(lower_us, guarded_us);
+		/* every table read is guarded: the guard's ids count too */
+		lower_us = Min(lower_us, guarded_us);
 		if (lower_us == NO_ID)
 			continue;
 		horizon = Min(horizon, lower_us);
@@ -730,7 +756,7 @@ horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
 
 	if (RecoveryInProgress() || (s = horizon_attach()) == NULL)
 		return false;
-	*horizon_us = horizon_compute("pg_uuidx_stats", horizon_allowance_ms, NO_ID, NULL);
+	*horizon_us = horizon_compute("pg_uuidx_stats", horizon_allowance(), NO_ID, NULL, NULL);
 	f = horizon_floor(s);
 	*floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
 	*refusals = pg_atomic_read_u64(&f->refusals);
@@ -740,7 +766,13 @@ horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
 int64
 horizon_live_us(const char *caller, int allowance_ms)
 {
-	return horizon_compute(caller, allowance_ms, NO_ID, NULL);
+	return horizon_compute(caller, allowance_ms, NO_ID, NULL, NULL);
+}
+
+int64
+horizon_exact_us(const char *caller, int64 *floor_us)
+{
+	return horizon_compute(caller, 0, NO_ID, floor_us, NULL);
 }
 
 int64
@@ -750,7 +782,7 @@ horizon_node_us(const char *caller, int allowance_ms, int64 below_us)
 
 	if (pg_add_s64_overflow(below_us, (int64) allowance_ms * US_PER_MS, &limit_us))
 		limit_us = NO_ID;
-	return horizon_compute(caller, allowance_ms, limit_us, NULL);
+	return horizon_compute(caller, allowance_ms, limit_us, NULL, NULL);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
@@ -767,7 +799,7 @@ Datum
 pg_uuidx_horizon_holders(PG_FUNCTION_ARGS)
 {
 	InitMaterializedSRF(fcinfo, 0);
-	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance_ms, NO_ID,
+	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance(), NO_ID, NULL,
 						   (ReturnSetInfo *) fcinfo->resultinfo);
 	return (Datum) 0;
 }

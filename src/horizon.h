@@ -47,11 +47,12 @@ extern void horizon_cover_from_clock(int allowance_ms);
 /* the horizon's part of _PG_init() */
 extern void horizon_init_module(void);
 
-/* pg_uuidx.horizon_allowance in milliseconds: the most a guard may allow */
+/*
+ * pg_uuidx.horizon_allowance in milliseconds, the most a guard may allow:
+ * as the shared state's first user had it, the same for every process
+ */
 extern int	horizon_allowance(void);
 
-/* the allowance of a reader of tables without a guard (horizon_live_us()) */
-#define READ_GENERATED (-1)
 
 /* count a refusal of the guard in this database (pg_uuidx_stats) */
 extern void horizon_refused(void);
@@ -65,10 +66,16 @@ extern bool horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals);
 
 /*
  * The live horizon as a Unix time in us, or HORIZON_LOWEST, for a reader
- * of tables whose guards allow at most allowance_ms (READ_GENERATED: tables
- * without a guard); not on a standby
+ * of tables whose guards allow at most allowance_ms; not on a standby
  */
 extern int64 horizon_live_us(const char *caller, int allowance_ms);
+
+/*
+ * horizon_live_us() of tables whose guards allow nothing, and the floor it
+ * started from: a reader of tables whose guards allow A reads up to the
+ * lesser of it and the floor less A (the ticks)
+ */
+extern int64 horizon_exact_us(const char *caller, int64 *floor_us);
 
 /*
  * horizon_live_us() of a node of a Citus cluster for the coordinator's

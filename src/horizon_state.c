@@ -77,6 +77,7 @@ horizon_init(HorizonShared *s)
 
 	s->layout = HORIZON_LAYOUT;
 	pg_atomic_init_u64(&s->epoch_us, 0);
+	pg_atomic_init_u32(&s->allowance_ms, PG_UINT32_MAX);
 	SpinLockInit(&s->mutex);
 	s->library_since = 0;
 	s->old_sessions = false;
@@ -245,7 +246,7 @@ horizon_attach(void)
  * horizon of this server's life is later, nor was any before its start,
  * crash restart or promotion (a clock that does not step back).
  */
-static int64
+int64
 horizon_epoch(HorizonShared *s)
 {
 	uint64		epoch = 0;

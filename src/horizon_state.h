@@ -97,6 +97,9 @@ typedef struct HorizonShared
 #endif
 	pg_atomic_uint64 epoch_us;	/* the clock when this server first used the
 								 * state out of recovery; 0 before */
+	pg_atomic_uint32 allowance_ms;	/* pg_uuidx.horizon_allowance as the
+									 * state's first reader had it, read by
+									 * every process; PG_UINT32_MAX before */
 	slock_t		mutex;			/* protects taking a floor and the next two */
 	TimestampTz library_since;	/* sessions that started before this may run
 								 * another library */
@@ -116,6 +119,9 @@ typedef struct HorizonShared
  * without shared_preload_libraries.  Registers this backend in it.
  */
 extern HorizonShared *horizon_attach(void);
+
+/* the clock at this server's first use of the state out of recovery */
+extern int64 horizon_epoch(HorizonShared *s);
 
 /* this database's floor, taken on its first use (model step "floor_start") */
 extern HorizonFloor *horizon_floor(HorizonShared *s);

@@ -46,6 +46,7 @@
 #include "horizon.h"
 #include "horizon_tick.h"
 #include "tick_table.h"
+#include "ticks.h"
 
 /* A subscription of this database and what it writes */
 typedef struct SubscriptionWrites
@@ -179,26 +180,25 @@ SubscribedWithTicks(Oid relid, List *tables, Oid tick_relid, const char *caller)
 }
 
 int64
-tick_horizon_us(Oid fn_oid, int allowance_ms, bool published, const char *caller)
+tick_horizon_us(Oid fn_oid, const GuardAllowance *allowance, bool published, const char *caller)
 {
 	Oid			relid = tick_table(fn_oid);
+	bool		exact_too = allowance != NULL && !allowance->setting && tick_has_exact(relid);
 	StringInfoData query;
-	TimestampTz ts = 0;
+	int64		horizon = HORIZON_LOWEST;
 	int64		system_identifier = 0;
 	bool		found;
-	bool		isnull;
 	int			rc;
 
 	initStringInfo(&query);
+
 	/*
 	 * A tick stores the horizon of uuidv7_horizon(), whose allowance is the
-	 * most a guard's can be, and, from 1.7, that of tables without a guard
-	 * (NULL when a library of 1.6 ticked)
+	 * most a guard's can be, and from 1.7 the horizon at no allowance with
+	 * the floor it started from (NULL when a library of 1.6 ticked)
 	 */
-	appendStringInfo(&query, "SELECT %s, system_identifier FROM %s",
-					 allowance_ms == READ_GENERATED && tick_has_generated(relid) ?
-					 "COALESCE(generated_horizon, horizon)" : "horizon",
-					 tick_qualified_name(relid));
+	appendStringInfo(&query, "SELECT horizon, system_identifier%s FROM %s",
+					 exact_too ? ", exact_horizon, horizon_floor" : "", tick_qualified_name(relid));
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
 	if ((rc = SPI_execute(query.data, true, 0)) != SPI_OK_SELECT)
@@ -206,10 +206,29 @@ tick_horizon_us(Oid fn_oid, int allowance_ms, bool published, const char *caller
 	found = SPI_processed == 1;
 	if (found)
 	{
-		ts = DatumGetTimestampTz(SPI_getbinval(SPI_tuptable->vals[0],
-											   SPI_tuptable->tupdesc, 1, &isnull));
-		system_identifier = DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0],
-														SPI_tuptable->tupdesc, 2, &isnull));
+		HeapTuple	row = SPI_tuptable->vals[0];
+		TupleDesc	desc = SPI_tuptable->tupdesc;
+		bool		isnull;
+		bool		exact_null = true;
+		bool		floor_null = true;
+		int64		exact = 0;
+		int64		floor = 0;
+
+		horizon = horizon_from_timestamptz(DatumGetTimestampTz(SPI_getbinval(row, desc, 1, &isnull)));
+		system_identifier = DatumGetInt64(SPI_getbinval(row, desc, 2, &isnull));
+		if (exact_too)
+		{
+			exact = horizon_from_timestamptz(DatumGetTimestampTz(SPI_getbinval(row, desc, 3, &exact_null)));
+			floor = horizon_from_timestamptz(DatumGetTimestampTz(SPI_getbinval(row, desc, 4, &floor_null)));
+		}
+
+		/*
+		 * Guards whose allowance arguments are at most A (each is capped by
+		 * the primary's setting, so A is at least theirs there): the lesser
+		 * of exact and the floor less A, as horizon_compute() at A
+		 */
+		if (!exact_null && !floor_null)
+			horizon = Max(horizon, Min(exact, floor - (int64) allowance->most_ms * US_PER_MS));
 	}
 	SPI_finish();
 	if (found && published && system_identifier == (int64) GetSystemIdentifier())
@@ -227,30 +246,32 @@ tick_horizon_us(Oid fn_oid, int allowance_ms, bool published, const char *caller
 				 errdetail("The table %s is empty in this database.", TICK_TABLE),
 				 errhint("Call pg_uuidx_tick() on the primary regularly; a logical subscriber needs %s in the same publication and subscription as the data.",
 						 TICK_TABLE)));
-	return horizon_from_timestamptz(ts);
+	return horizon;
 }
 
 /*
- * The live horizon of a reader of tables whose guards allow allowance_ms:
+ * The live horizon of a reader of tables whose guards allow *allowance:
  * this server's, and on a Citus coordinator that of the cluster when
  * citus_tables (those that Citus distributes) is not NIL
  */
 static int64
-live_horizon_us(List *citus_tables, int allowance_ms, Oid fn_oid, const char *caller)
+live_horizon_us(List *citus_tables, const GuardAllowance *allowance, Oid fn_oid, const char *caller)
 {
+	int			allowance_ms = guard_allowance_capped(allowance, horizon_allowance());
+
 	return cluster_horizon_us(citus_tables, horizon_live_us(caller, allowance_ms), allowance_ms,
 							  fn_oid, caller);
 }
 
 int64
-reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int allowance_ms, int from_tick,
+reader_horizon_us(Oid fn_oid, Oid relid, List *tables, const GuardAllowance *allowance, int from_tick,
 				  const char *caller)
 {
 	List	   *citus_tables = cluster_tables(tables, fn_oid, caller);
 	bool		published;
 
 	if (from_tick == 0)
-		return live_horizon_us(citus_tables, allowance_ms, fn_oid, caller);
+		return live_horizon_us(citus_tables, allowance, fn_oid, caller);
 	published = SubscribedWithTicks(relid, tables, tick_table(fn_oid), caller);
 	if (citus_tables != NIL && (published || from_tick > 0 || RecoveryInProgress()))
 		cluster_refuse_ticks(citus_tables, caller);
@@ -260,10 +281,10 @@ reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int allowance_ms, int fro
 	 * read up to the horizon for any table
 	 */
 	if (published)
-		return tick_horizon_us(fn_oid, horizon_allowance(), true, caller);
+		return tick_horizon_us(fn_oid, NULL, true, caller);
 	if (from_tick > 0 || RecoveryInProgress())
-		return tick_horizon_us(fn_oid, allowance_ms, false, caller);
-	return live_horizon_us(citus_tables, allowance_ms, fn_oid, caller);
+		return tick_horizon_us(fn_oid, allowance, false, caller);
+	return live_horizon_us(citus_tables, allowance, fn_oid, caller);
 }
 
 /* whether a subscription of this database writes the tick table relid */
@@ -279,16 +300,20 @@ ticks_subscribed(Oid relid)
 }
 
 /*
- * Store a tick in the tick table relid: the horizon of uuidv7_horizon()
- * and that of tables without a guard; returns the first as stored now
+ * Store a tick in the tick table relid: the horizon of uuidv7_horizon(),
+ * and the horizon at no allowance with its floor, of one computation (a
+ * horizon at allowance A is the lesser of the second and the floor less A);
+ * returns the first as stored now
  */
 static TimestampTz
 tick(Oid relid, const char *caller)
 {
-	int64		generated = horizon_live_us(caller, READ_GENERATED);
-	int64		horizon = horizon_live_us(caller, horizon_allowance());
+	int64		floor;
+	int64		exact = horizon_exact_us(caller, &floor);
+	int64		horizon = Min(exact, floor - (int64) horizon_allowance() * US_PER_MS);
 
-	return store_tick(relid, timestamptz_from_horizon(horizon), timestamptz_from_horizon(generated));
+	return store_tick(relid, timestamptz_from_horizon(horizon), timestamptz_from_horizon(exact),
+					  timestamptz_from_horizon(floor));
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_tick);
@@ -344,7 +369,7 @@ static pg_uuid_t *
 horizon_uuid(FunctionCallInfo fcinfo, int version, const char *caller)
 {
 	return horizon_id(RecoveryInProgress() ?
-					  tick_horizon_us(fcinfo->flinfo->fn_oid, horizon_allowance(), false, caller) :
+					  tick_horizon_us(fcinfo->flinfo->fn_oid, NULL, false, caller) :
 					  horizon_live_us(caller, horizon_allowance()), version);
 }
 

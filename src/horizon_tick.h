@@ -14,19 +14,22 @@
 
 #include "nodes/pg_list.h"
 
+#include "guard.h"
+
 /*
  * The newest tick's horizon (Unix us, or HORIZON_LOWEST) in the database of
- * the extension that owns function fn_oid, for a reader of allowance_ms
- * (READ_GENERATED: of tables without a guard); an error when there is
+ * the extension that owns function fn_oid, for a reader of tables whose
+ * guards allow *allowance (NULL: of any table); an error when there is
  * none, or when it must have been published by another server and was
  * made here.
  */
-extern int64 tick_horizon_us(Oid fn_oid, int allowance_ms, bool published, const char *caller);
+extern int64 tick_horizon_us(Oid fn_oid, const GuardAllowance *allowance, bool published,
+							 const char *caller);
 
 /*
  * The horizon a reader of relation relid reads up to, whose rows come from
- * tables (views expanded, inheritors included) whose guards allow at most
- * allowance_ms (READ_GENERATED: none has a guard): the live horizon when
+ * tables (views expanded, inheritors included) whose guards allow
+ * *allowance: the live horizon when
  * from_tick is false (0); else, when a subscription writes rows of tables,
  * the newest tick's horizon for any table (the publisher's guards are not
  * here), which must have been published by another server and come with
@@ -34,7 +37,7 @@ extern int64 tick_horizon_us(Oid fn_oid, int allowance_ms, bool published, const
  * tick when from_tick is true (1) or on a standby, the live horizon when
  * from_tick is unknown (-1).
  */
-extern int64 reader_horizon_us(Oid fn_oid, Oid relid, List *tables, int allowance_ms,
+extern int64 reader_horizon_us(Oid fn_oid, Oid relid, List *tables, const GuardAllowance *allowance,
 							   int from_tick, const char *caller);
 
 /* What tick_this_database() did */

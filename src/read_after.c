@@ -44,6 +44,8 @@
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
+#include "parser/parse_relation.h"
+#include "parser/parsetree.h"
 #include "rewrite/rewriteHandler.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
@@ -257,6 +259,144 @@ ReadRelations(const char *caller, Oid relid)
 	return state.tables;
 }
 
+/* What a check that every row read passes a guard has found */
+typedef struct CoverState
+{
+	const char *caller;			/* the SQL function, for messages */
+	Oid			guardfn;		/* pg_uuidx_horizon_guard() */
+	int			version;		/* of the ids read */
+	GuardAllowance allowance;	/* of the guards found */
+} CoverState;
+
+/*
+ * Refuse to read the column of table relid: no guard that fires in writing
+ * sessions sees its ids
+ */
+pg_noreturn static void
+RefuseUnguarded(const CoverState *state, Oid relid, const char *column)
+{
+	StringInfoData call;
+
+	initStringInfo(&call);
+	appendStringInfoString(&call, quote_literal_cstr(RelationName(relid)));
+	if (strcmp(column, "id") != 0)
+		appendStringInfo(&call, ", id_column => %s", quote_literal_cstr(column));
+	if (state->version != 7)
+		appendStringInfo(&call, ", id_version => %d", state->version);
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("%s cannot read table %s: column \"%s\" has no guard", state->caller,
+					RelationName(relid), column),
+			 errdetail("Only a guard sees every row stored, whatever made its id (core's uuidv7(), a client, COPY): without one a row can commit below a horizon already read. A disabled guard, or one enabled for replication only, does not count."),
+			 errhint("Add the guard: SELECT pg_uuidx_add_guard(%s);", call.data)));
+}
+
+/*
+ * Refuse to read view: the rows of its id column do not come straight from
+ * table columns
+ */
+pg_noreturn static void
+RefuseView(const CoverState *state, Oid view)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("%s cannot read view %s: its id column is not a column of guarded tables",
+					state->caller, RelationName(view)),
+			 errdetail("A view read in order must take its id column from table columns, through plain selections and UNION ALL: a join, a sublink, a grouping, DISTINCT, LIMIT or a computed id can make a row appear after a reader has passed its id."),
+			 errhint("Read the tables the rows come from.")));
+}
+
+static void CheckCoveredQuery(CoverState *state, Query *query, AttrNumber resno, Oid view);
+
+/*
+ * Check that every row a read of column attnum of relid returns (with its
+ * inheritors' rows when inh) passed a guard of that column: a table's own,
+ * or through a view, those of the table columns it comes from.
+ */
+static void
+CheckCoveredRelation(CoverState *state, Oid relid, AttrNumber attnum, bool inh)
+{
+	const char *column;
+	ListCell   *lc;
+
+	if (get_rel_relkind(relid) == RELKIND_VIEW)
+	{
+		Relation	view = relation_open(relid, AccessShareLock);
+		Query	   *query = copyObject(get_view_query(view));
+
+		relation_close(view, NoLock);
+		CheckCoveredQuery(state, query, attnum, relid);
+		return;
+	}
+	column = get_attname(relid, attnum, false);
+	/* partitions carry their parents' guards; inheritance children their own */
+	foreach(lc, inh ? find_all_inheritors(relid, AccessShareLock, NULL) : list_make1_oid(relid))
+		if (!guard_covers(lfirst_oid(lc), state->guardfn, column, state->version, &state->allowance))
+			RefuseUnguarded(state, lfirst_oid(lc), column);
+}
+
+/* The same for column resno of the rows of query, the query of view */
+static void
+CheckCoveredQuery(CoverState *state, Query *query, AttrNumber resno, Oid view)
+{
+	TargetEntry *tle;
+	Node	   *expr;
+	Var		   *var;
+	RangeTblEntry *rte;
+
+	if (query->hasAggs || query->groupClause != NIL || query->groupingSets != NIL ||
+		query->hasWindowFuncs || query->distinctClause != NIL || query->limitCount != NULL ||
+		query->limitOffset != NULL || query->hasSubLinks || query->cteList != NIL ||
+		query->hasTargetSRFs)
+		RefuseView(state, view);
+	if (query->setOperations != NULL)
+	{
+		List	   *todo = list_make1(query->setOperations);
+
+		/* each branch of a UNION ALL in turn */
+		while (todo != NIL)
+		{
+			Node	   *node = linitial(todo);
+
+			todo = list_delete_first(todo);
+			if (IsA(node, RangeTblRef))
+			{
+				rte = rt_fetch(((RangeTblRef *) node)->rtindex, query->rtable);
+				if (rte->rtekind != RTE_SUBQUERY)
+					RefuseView(state, view);
+				CheckCoveredQuery(state, rte->subquery, resno, view);
+			}
+			else if (IsA(node, SetOperationStmt) &&
+					 ((SetOperationStmt *) node)->op == SETOP_UNION && ((SetOperationStmt *) node)->all)
+				todo = lappend(lappend(todo, ((SetOperationStmt *) node)->larg),
+							   ((SetOperationStmt *) node)->rarg);
+			else
+				RefuseView(state, view);
+		}
+		return;
+	}
+	if (list_length(query->jointree->fromlist) != 1 ||
+		!IsA(linitial(query->jointree->fromlist), RangeTblRef) ||
+		(tle = get_tle_by_resno(query->targetList, resno)) == NULL)
+		RefuseView(state, view);
+	expr = (Node *) tle->expr;
+	while (IsA(expr, RelabelType))
+		expr = (Node *) ((RelabelType *) expr)->arg;
+	if (!IsA(expr, Var))
+		RefuseView(state, view);
+	var = (Var *) expr;
+	if (var->varlevelsup != 0 || var->varattno <= 0 ||
+		var->varno != ((RangeTblRef *) linitial(query->jointree->fromlist))->rtindex)
+		RefuseView(state, view);
+	rte = rt_fetch(var->varno, query->rtable);
+	if (rte->rtekind == RTE_RELATION)
+		CheckCoveredRelation(state, rte->relid, var->varattno, rte->inh);
+	else if (rte->rtekind == RTE_SUBQUERY)
+		CheckCoveredQuery(state, rte->subquery, var->varattno, view);
+	else
+		RefuseView(state, view);
+}
+
 /*
  * The select list: every column of the result row type that is not
  * dropped, by its quoted name, in order.
@@ -325,10 +465,10 @@ read_after_version(FunctionCallInfo fcinfo, int argno)
  * read it (42501 otherwise).
  */
 void
-read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_column,
+read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_column, int version,
 				  ReadAfterTarget *target)
 {
-	Oid			guardfn;
+	CoverState	cover = {caller, InvalidOid, version, {0, false}};
 
 	if (IsolationUsesXactSnapshot())
 		ereport(ERROR,
@@ -339,11 +479,13 @@ read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_co
 
 	target->id_column = pstrdup(id_column);
 	target->relid = row_table(fcinfo, caller, id_column, &target->column);
-	guardfn = guard_function(fcinfo->flinfo->fn_oid);
+	cover.guardfn = guard_function(fcinfo->flinfo->fn_oid);
 	/* a guard made after its inheritance children were: they are not guarded */
-	guard_check_inheritance(target->relid, guardfn);
+	guard_check_inheritance(target->relid, cover.guardfn);
 	target->tables = ReadRelations(caller, target->relid);
-	target->allowance_ms = guard_read_allowance(target->tables, guardfn);
+	/* every row read passed a guard: the reader never trusts an id's maker */
+	CheckCoveredRelation(&cover, target->relid, get_attnum(target->relid, id_column), true);
+	target->allowance = cover.allowance;
 }
 
 /*
@@ -383,7 +525,7 @@ read_after_rows(FunctionCallInfo fcinfo, const char *caller, const ReadAfterTarg
 
 	/* the horizon first: the query below takes its snapshot after it */
 	horizon = UUIDPGetDatum(horizon_id(reader_horizon_us(fcinfo->flinfo->fn_oid, relid, target->tables,
-														 target->allowance_ms,
+														 &target->allowance,
 														 from_tick, caller),
 									   version));
 
@@ -485,7 +627,7 @@ read_after(FunctionCallInfo fcinfo, int from_tick)
 				 errmsg("max_rows must be zero or more")));
 	version = read_after_version(fcinfo, 4);
 
-	read_after_target(fcinfo, caller, NameStr(*PG_GETARG_NAME(3)), &target);
+	read_after_target(fcinfo, caller, NameStr(*PG_GETARG_NAME(3)), version, &target);
 	(void) read_after_rows(fcinfo, caller, &target, PG_ARGISNULL(1) ? (Datum) 0 : PG_GETARG_DATUM(1),
 						   PG_ARGISNULL(1), PG_GETARG_INT32(2), version, from_tick, NULL);
 	return (Datum) 0;

@@ -14,6 +14,8 @@
 #include "nodes/pg_list.h"
 #include "utils/uuid.h"
 
+#include "guard.h"
+
 /* The relation a reader reads, found by read_after_target() */
 typedef struct ReadAfterTarget
 {
@@ -21,8 +23,7 @@ typedef struct ReadAfterTarget
 	const char *id_column;		/* its id column */
 	const char *column;			/* the same, quoted for a query */
 	List	   *tables;			/* the tables a read of it returns rows of */
-	int			allowance_ms;	/* their guards' greatest allowance, or
-								 * READ_GENERATED */
+	GuardAllowance allowance;	/* of the guards every row read passed */
 } ReadAfterTarget;
 
 /* The id version of fcinfo's argument argno: 7 or 6, else 22023 */
@@ -30,12 +31,15 @@ extern int	read_after_version(FunctionCallInfo fcinfo, int argno);
 
 /*
  * The relation of the row type of fcinfo's first argument, locked, with its
- * uuid column id_column; refuses a transaction that is not READ COMMITTED
- * (25000), a relation the current user may not read (42501), one of a kind
- * no horizon covers (42809).  caller names the SQL function in messages.
+ * uuid column id_column of ids of version; refuses a transaction that is
+ * not READ COMMITTED (25000), a relation the current user may not read
+ * (42501), one of a kind no horizon covers (42809), a table whose rows do
+ * not all pass a guard of the column read (55000), a view whose id column
+ * is not straight from tables' (0A000).  caller names the SQL function in
+ * messages.
  */
 extern void read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_column,
-							  ReadAfterTarget *target);
+							  int version, ReadAfterTarget *target);
 
 /*
  * Materializes into fcinfo's result the next rows of target after after_id

@@ -108,48 +108,60 @@ horizon_from_timestamptz(TimestampTz ts)
 }
 
 bool
-tick_has_generated(Oid relid)
+tick_has_exact(Oid relid)
 {
-	return get_attnum(relid, "generated_horizon") != InvalidAttrNumber;
+	return get_attnum(relid, "exact_horizon") != InvalidAttrNumber;
 }
 
 /*
- * Store horizon and generated (and the time and this server) in the tick
- * table relid, never lowering the horizons stored, as the table's owner:
- * the only role that may write it.  Returns the horizon the table holds
- * now.
+ * Store horizon, and exact with the floor it started from (and the time and
+ * this server) in the tick table relid, as the table's owner: the only role
+ * that may write it.  horizon is never lowered; exact and floor are kept
+ * together, those of the tick computed last (its floor is the highest).
+ * Returns the horizon the table holds now.
  */
 TimestampTz
-store_tick(Oid relid, TimestampTz horizon, TimestampTz generated)
+store_tick(Oid relid, TimestampTz horizon, TimestampTz exact, TimestampTz floor)
 {
 	Relation	rel = relation_open(relid, RowExclusiveLock);
 	Oid			owner = rel->rd_rel->relowner;
 	Oid			save_userid;
 	int			save_sec_context;
 	StringInfoData query;
-	Oid			argtypes[4] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID, TIMESTAMPTZOID};
-	Datum		args[4];
+	Oid			argtypes[5] = {TIMESTAMPTZOID, TIMESTAMPTZOID, INT8OID, TIMESTAMPTZOID, TIMESTAMPTZOID};
+	Datum		args[5];
 	TimestampTz stored = 0;
-	bool		generated_too;
+	bool		exact_too;
 
 	relation_close(rel, NoLock);
 	args[0] = TimestampTzGetDatum(horizon);
 	args[1] = TimestampTzGetDatum(GetCurrentTimestamp());
 	args[2] = Int64GetDatum((int64) GetSystemIdentifier());
-	args[3] = TimestampTzGetDatum(generated);
+	args[3] = TimestampTzGetDatum(exact);
+	args[4] = TimestampTzGetDatum(floor);
 	initStringInfo(&query);
-	/* generated_horizon came in 1.7: the extension may not be updated yet */
-	generated_too = tick_has_generated(relid);
+	/* exact_horizon came in 1.7: the extension may not be updated yet */
+	exact_too = tick_has_exact(relid);
 	appendStringInfo(&query,
 					 "INSERT INTO %s (one, horizon, ticked_at, system_identifier%s) VALUES (true, $1, $2, $3%s) "
 					 "ON CONFLICT (one) DO UPDATE SET "
 					 "horizon = GREATEST(%s.horizon, EXCLUDED.horizon), ticked_at = EXCLUDED.ticked_at, "
 					 "system_identifier = EXCLUDED.system_identifier",
-					 tick_qualified_name(relid), generated_too ? ", generated_horizon" : "",
-					 generated_too ? ", $4" : "", tick_qualified_name(relid));
-	if (generated_too)
-		appendStringInfo(&query, ", generated_horizon = GREATEST(%s.generated_horizon, EXCLUDED.generated_horizon)",
-						 tick_qualified_name(relid));
+					 tick_qualified_name(relid), exact_too ? ", exact_horizon, horizon_floor" : "",
+					 exact_too ? ", $4, $5" : "", tick_qualified_name(relid));
+
+	/*
+	 * Not the greatest of each: a horizon of guards' allowance A is the
+	 * lesser of exact and floor less A of one computation
+	 */
+	if (exact_too)
+		for (int i = 0; i < 2; i++)
+			appendStringInfo(&query, ", %s = CASE WHEN %s.horizon_floor IS NULL OR %s.horizon_floor <= EXCLUDED.horizon_floor "
+							 "THEN EXCLUDED.%s ELSE %s.%s END",
+							 i == 0 ? "exact_horizon" : "horizon_floor",
+							 tick_qualified_name(relid), tick_qualified_name(relid),
+							 i == 0 ? "exact_horizon" : "horizon_floor",
+							 tick_qualified_name(relid), i == 0 ? "exact_horizon" : "horizon_floor");
 	appendStringInfoString(&query, " RETURNING horizon");
 
 	GetUserIdAndSecContext(&save_userid, &save_sec_context);
@@ -162,7 +174,7 @@ store_tick(Oid relid, TimestampTz horizon, TimestampTz generated)
 
 		if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 			elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-		if ((rc = SPI_execute_with_args(query.data, generated_too ? 4 : 3, argtypes, args, NULL, false, 1)) != SPI_OK_INSERT_RETURNING ||
+		if ((rc = SPI_execute_with_args(query.data, exact_too ? 5 : 3, argtypes, args, NULL, false, 1)) != SPI_OK_INSERT_RETURNING ||
 			SPI_processed != 1)
 			elog(ERROR, "SPI_execute_with_args failed on %s: %s, %llu rows", TICK_TABLE,
 				 SPI_result_code_string(rc), (unsigned long long) SPI_processed);
@@ -195,7 +207,7 @@ stored_tick_us(void)
 	if (OidIsValid(relid))
 	{
 		Relation	rel = table_open(relid, AccessShareLock);
-		AttrNumber	attnums[2] = {get_attnum(relid, "horizon"), get_attnum(relid, "generated_horizon")};
+		AttrNumber	attnums[2] = {get_attnum(relid, "horizon"), get_attnum(relid, "exact_horizon")};
 		Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
 		TableScanDesc scan = PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot);
 		TupleTableSlot *slot = table_slot_create(rel, NULL);

@@ -25,8 +25,8 @@ extern Oid	tick_table(Oid fn_oid);
  */
 extern Oid	database_tick_table(void);
 
-/* whether the tick table relid has the column generated_horizon (1.7) */
-extern bool tick_has_generated(Oid relid);
+/* whether the tick table relid has the columns exact_horizon and horizon_floor (1.7) */
+extern bool tick_has_exact(Oid relid);
 
 /* a relation's name, schema-qualified and quoted as needed */
 extern const char *tick_qualified_name(Oid relid);
@@ -36,11 +36,11 @@ extern TimestampTz timestamptz_from_horizon(int64 horizon_us);
 extern int64 horizon_from_timestamptz(TimestampTz ts);
 
 /*
- * Store horizon, and generated (the horizon of tables without a guard), in
- * the tick table relid, never lowering those stored, as the table's owner;
- * returns the horizon the table holds now.
+ * Store horizon (for any table), exact (for tables whose guards allow
+ * nothing) and the floor exact started from, in the tick table relid, as
+ * the table's owner; returns the horizon the table holds now.
  */
-extern TimestampTz store_tick(Oid relid, TimestampTz horizon, TimestampTz generated);
+extern TimestampTz store_tick(Oid relid, TimestampTz horizon, TimestampTz exact, TimestampTz floor);
 
 /*
  * The newest tick stored in this database (Unix us), or HORIZON_LOWEST

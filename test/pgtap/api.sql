@@ -78,6 +78,8 @@ INSERT INTO api VALUES
     ('pg_uuidx_horizon_cover', '{uuid,integer,text}', 'volatile', false),
     ('pg_uuidx_guard_ddl', '{}', 'volatile', false),
     ('pg_uuidx_tick', '{}', 'volatile', false),
+    -- the guard in one call: DDL, PARALLEL UNSAFE
+    ('pg_uuidx_add_guard', '{regclass,name,integer,text}', 'volatile', false),
     -- consumers: they write their positions, PARALLEL UNSAFE
     ('pg_uuidx_consume', '{anyelement,text,integer,name,integer}', 'volatile', false),
     ('pg_uuidx_consumer_reset', '{regclass,text,uuid}', 'volatile', false),
@@ -104,7 +106,7 @@ INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuid
 -- PARALLEL UNSAFE functions that are not procedures
 CREATE TEMP TABLE unsafe (fn text);
 INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_horizon_cover'), ('pg_uuidx_guard_ddl'),
-    ('pg_uuidx_tick'), ('pg_uuidx_consume'), ('pg_uuidx_consumer_reset');
+    ('pg_uuidx_tick'), ('pg_uuidx_consume'), ('pg_uuidx_consumer_reset'), ('pg_uuidx_add_guard');
 
 -- procedures: called with CALL, in one transaction, by a superuser
 CREATE TEMP TABLE procedures (fn text);

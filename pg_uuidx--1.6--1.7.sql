@@ -231,6 +231,7 @@ AS $fn$
 DECLARE
     target text;
     ext text;
+    typ oid;
 BEGIN
     IF tbl IS NULL OR id_column IS NULL OR id_version IS NULL OR allowance IS NULL THEN
         RAISE EXCEPTION 'the arguments of pg_uuidx_add_guard() must not be NULL' USING ERRCODE = '22004';
@@ -240,6 +241,17 @@ BEGIN
     END IF;
     SELECT format('%I.%I', n.nspname, c.relname) INTO target
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = tbl;
+    SELECT a.atttypid INTO typ FROM pg_attribute a
+    WHERE a.attrelid = tbl AND a.attname = id_column AND a.attnum > 0 AND NOT a.attisdropped;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'column "%" of relation % does not exist', id_column, target USING ERRCODE = '42703';
+    END IF;
+    WHILE (SELECT t.typtype FROM pg_type t WHERE t.oid = typ) = 'd' LOOP
+        typ := (SELECT t.typbasetype FROM pg_type t WHERE t.oid = typ);
+    END LOOP;
+    IF typ <> 'pg_catalog.uuid'::regtype THEN
+        RAISE EXCEPTION 'column "%" of relation % is not of type uuid', id_column, target USING ERRCODE = '42804';
+    END IF;
     SELECT format('%I', n.nspname) INTO ext
     FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_uuidx';
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE ON %s FOR EACH ROW '

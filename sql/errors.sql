@@ -116,6 +116,8 @@ FROM (VALUES
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref', NULL))$$),
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'nope'))$$),
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1))$$),
+    -- no guard of the column read: its rows could commit below the horizon
+    ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref'))$$),
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::int, NULL, 1))$$),
     ($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::uuid, NULL, 1))$$),
     -- a standalone composite type: a relation with no rows to read
@@ -126,7 +128,23 @@ SELECT (pg_temp.try($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, 
 ROLLBACK;
 -- reading up to the newest tick where none has been made (the table of
 -- ticks is empty until pg_uuidx_tick() is first called)
+SELECT pg_uuidx_add_guard('err_rows', 'ref');
 SELECT (pg_temp.try($$(SELECT count(*) FROM pg_uuidx_read_after(NULL::err_rows, NULL, 1, 'ref', from_tick => true))$$)).*;
+-- the guard in one call: its arguments
+CREATE TABLE err_guarded (id uuid);
+SELECT call, (pg_temp.try(call)).*
+FROM (VALUES
+    ($$pg_uuidx_add_guard(NULL)$$),
+    ($$pg_uuidx_add_guard('err_rows', 'ref', 5)$$),
+    ($$pg_uuidx_add_guard('err_rows', 'ref', NULL)$$),
+    ($$pg_uuidx_add_guard('err_rows', 'nope')$$),
+    ($$pg_uuidx_add_guard('err_rows', 'id')$$),
+    ($$pg_uuidx_add_guard('err_pair', 'id')$$),
+    ($$pg_uuidx_add_guard('err_guarded', 'id', 7, 'soon')$$),
+    ($$pg_uuidx_add_guard('err_guarded', 'id', 7, '2h')$$),
+    ($$pg_uuidx_add_guard('err_rows', 'ref')$$)
+) AS c(call);
+DROP TABLE err_guarded;
 DROP TABLE err_rows;
 DROP TYPE err_pair;
 -- a node's part of a Citus coordinator's cluster horizon: its arguments are

@@ -33,6 +33,17 @@ LANGUAGE sql AS $$
            AND msg LIKE '% needs pg_uuidx in shared_preload_libraries %'
 $$;
 
+-- 'ok' when q runs (or cannot for want of a horizon: 15 or 16 without
+-- the preloaded library), else its SQLSTATE and message
+CREATE FUNCTION pg_temp.try(q text) RETURNS text
+LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE q;
+    RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+    RETURN CASE WHEN pg_temp.no_horizon(SQLERRM) THEN 'ok' ELSE SQLSTATE || ': ' || SQLERRM END;
+END $$;
+
 -- true when pg_uuidx_read_after(NULL::<tbl>, ..., id_column) returns, in one
 -- call and in pages of two, each after the last id of the page before,
 -- the rows of SELECT * FROM <tbl> ORDER BY <id_column>, compared as text;
@@ -210,7 +221,47 @@ INSERT INTO inh_foreign SELECT pg_temp.id(n * 5 % 13), n FROM generate_series(1,
 CREATE VIEW gallery_only AS SELECT * FROM ONLY inh_foreign;
 INSERT INTO gallery (tbl, id_column) VALUES ('gallery_view', 'r'), ('gallery_view_view', 'r'), ('gallery_only', 'id');
 
+-- a reader reads a table only when every row of it passes a guard of the
+-- column read: each table above gets one once its rows are in (ids of
+-- 2022, which a guard would refuse now), and so do the tables the views
+-- read (shape_text is in the gallery; the ONLY view's parent)
+SELECT count(*) AS guarded
+FROM gallery JOIN pg_class AS c ON c.oid = gallery.tbl AND c.relkind IN ('r', 'p'),
+     LATERAL pg_uuidx_add_guard(tbl, id_column);
+SELECT pg_uuidx_add_guard('inh_foreign');
+
 SELECT shape, tbl, pg_temp.same(tbl, id_column) AS same FROM gallery ORDER BY shape;
+
+-- what a reader cannot vouch for: a table without a guard, with its guard
+-- disabled or enabled for replication only (it never fires in a writing
+-- session), guarded on another column or for the other version, a child
+-- of a guarded table without one; a view whose id is not a table's column
+-- (computed, or a join's, a grouping's, through a sublink or a LIMIT).
+-- What it reads through: a view of UNION ALL over guarded tables.
+CREATE TABLE u_none (id uuid, r int);
+CREATE TABLE u_off (id uuid, r int);
+CREATE TABLE u_replica (id uuid, r int);
+CREATE TABLE u_other (id uuid, other uuid, r int);
+CREATE TABLE u_v6 (id uuid, r int);
+CREATE TABLE u_parent (id uuid, r int);
+CREATE TABLE u_child () INHERITS (u_parent);
+SELECT pg_uuidx_add_guard('u_parent');
+SELECT pg_uuidx_add_guard('u_off'), pg_uuidx_add_guard('u_replica'), pg_uuidx_add_guard('u_other', 'other'),
+       pg_uuidx_add_guard('u_v6', id_version => 6);
+ALTER TABLE u_off DISABLE TRIGGER pg_uuidx_guard_id;
+ALTER TABLE u_replica ENABLE REPLICA TRIGGER pg_uuidx_guard_id;
+CREATE VIEW u_computed AS SELECT uuidv7_at(now()) AS id FROM rint;
+CREATE VIEW u_join AS SELECT a.id FROM rint AS a JOIN rbigint AS b ON a.r = b.r;
+CREATE VIEW u_grouped AS SELECT id FROM rint GROUP BY id;
+CREATE VIEW u_sublink AS SELECT id FROM rint WHERE r IN (SELECT r FROM rbigint);
+CREATE VIEW u_limited AS SELECT id FROM rint LIMIT 3;
+CREATE VIEW u_over_none AS SELECT id FROM rint UNION ALL SELECT id FROM u_none;
+CREATE VIEW u_union AS SELECT id, r::text FROM rint UNION ALL SELECT id, r::text FROM rtext;
+SELECT tbl, pg_temp.try(format('SELECT count(*) FROM pg_uuidx_read_after(NULL::%s, NULL, 10)', tbl)) AS refused
+FROM unnest(ARRAY['u_none', 'u_off', 'u_replica', 'u_other', 'u_v6', 'u_parent', 'u_computed', 'u_join', 'u_grouped',
+                  'u_sublink', 'u_limited', 'u_over_none']) AS tbl;
+SELECT pg_temp.try($$SELECT count(*) FROM pg_uuidx_read_after(NULL::u_v6, NULL, 10, id_version => 6)$$) AS v6_read_as_v6;
+SELECT pg_temp.same('u_union') AS union_all_of_guarded;
 
 -- rows sharing an id (a table keyed (tenant, id)): a batch ends after
 -- max_rows rows and every further row equal to the last id, so the next
@@ -226,6 +277,7 @@ CREATE TABLE tenanted_2 PARTITION OF tenanted FOR VALUES IN (2);
 CREATE TABLE tenanted_3 PARTITION OF tenanted FOR VALUES IN (3);
 INSERT INTO tenanted
 SELECT t, pg_temp.id(n) FROM (VALUES (1, 3), (2, 2), (3, 1), (4, 3), (5, 1)) AS v(n, k), generate_series(1, k) AS t;
+SELECT pg_uuidx_add_guard('tenanted');
 CREATE FUNCTION pg_temp.batches(max_rows int, reference boolean) RETURNS text
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -319,6 +371,7 @@ SELECT pg_temp.id(n), s, convert_to(s, 'UTF8'), jsonb_build_object('s', s)
 FROM generate_series(1, 3) AS n,
      LATERAL (SELECT string_agg(md5((n * 100000 + i)::text), '') AS s FROM generate_series(1, 10000) AS i) AS v;
 SELECT pg_relation_size(reltoastrelid) > 0 AS toasted FROM pg_class WHERE oid = 'wide'::regclass;
+SELECT pg_uuidx_add_guard('wide');
 SELECT pg_temp.same('wide') AS same;
 
 -- row-level security: a policy hides half the rows from a reader; FORCE
@@ -335,6 +388,7 @@ INSERT INTO rls_forced SELECT pg_temp.id(n * 5 % 13), n, n % 3 = 0 FROM generate
 ALTER TABLE rls_forced OWNER TO regress_uuidx_owner;
 ALTER TABLE rls_forced ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
 CREATE POLICY shown ON rls_forced FOR SELECT USING (shown);
+SELECT pg_uuidx_add_guard('rls'), pg_uuidx_add_guard('rls_forced');
 SET ROLE regress_uuidx_reader;
 SELECT pg_temp.same('rls') AS same, (SELECT count(*) FROM rls) AS visible;
 RESET ROLE;
@@ -346,6 +400,7 @@ RESET ROLE;
 SET ROLE regress_uuidx_reader;
 CREATE TEMP TABLE tmp_r (id uuid DEFAULT uuidv7(), r int, t bigint, x bytea, s text);
 INSERT INTO tmp_r (r, t, x, s) SELECT n, n, '\x01', 's' FROM generate_series(1, 12) AS n;
+SELECT pg_uuidx_add_guard('tmp_r');
 SELECT pg_temp.same('tmp_r') AS same;
 DROP TABLE tmp_r;
 RESET ROLE;
@@ -357,6 +412,8 @@ DROP FOREIGN TABLE gallery_foreign, inh_foreign_child;
 DROP TABLE tenanted, parted_foreign, inh_foreign;
 DROP SERVER gallery_server;
 DROP FOREIGN DATA WRAPPER gallery_fdw;
+DROP VIEW u_computed, u_join, u_grouped, u_sublink, u_limited, u_over_none, u_union;
+DROP TABLE u_none, u_off, u_replica, u_other, u_v6, u_child, u_parent;
 DROP TABLE rls, rls_forced, wide, gallery, rint, rbigint, rbytea, rtext, dropped, generated, domained, parted,
     inh_child, inh_parent, "Gallery ""S"".x"."Out box.R", r.r, shape_int, shape_bigint, shape_bool, shape_float8,
     shape_uuid, shape_text, shape_bytea, shape_jsonb, shape_numeric, shape_int_array, shape_text_array, shape_pair;

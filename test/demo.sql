@@ -55,3 +55,36 @@ SELECT id, uuidv47_encode(id, key) AS facade, uuid_extract_version(uuidv47_encod
        uuidv47_decode(uuidv47_encode(id, key), key) = id AS round_trip
 FROM (SELECT min(id) AS id FROM orders WHERE session = 1) AS t,
      (VALUES ('\x000102030405060708090a0b0c0d0e0f'::bytea)) AS k(key);
+
+\echo '== reading a table in order (docs/outbox.md): the guard in one call, then 4 sessions insert for 3 s'
+\echo '   (each transaction open 0-50 ms) while two readers poll: pg_uuidx_read_after() and "id > last"'
+CREATE TABLE outbox (
+    id uuid PRIMARY KEY DEFAULT uuidv7(),   -- on 18 and later core's uuidv7(): the guard covers it too
+    topic text NOT NULL
+);
+SELECT pg_uuidx_add_guard('outbox') \g /dev/null
+-- (the guard in one call: the reader refuses a table whose rows do not all pass one)
+CREATE TABLE relayed (reader text, id uuid);
+\! printf '\\set p random(0, 50)\nBEGIN;\nINSERT INTO outbox (topic) VALUES (:client_id);\nSELECT pg_sleep(:p / 1000.0);\nCOMMIT;\n' > "${TMPDIR:-/tmp}/pg_uuidx_demo_writer.sql" && (pgbench -n -c 4 -j 4 -T 3 -f "${TMPDIR:-/tmp}/pg_uuidx_demo_writer.sql" >/dev/null 2>&1 &)
+DO $$
+DECLARE
+    last uuid;
+    naive uuid;
+    quiet int := 0;
+BEGIN
+    PERFORM pg_sleep(0.2);
+    WHILE quiet < 20 LOOP          -- until 1 s without a new row
+        INSERT INTO relayed SELECT 'pg_uuidx_read_after', id FROM pg_uuidx_read_after(NULL::outbox, last, 1000);
+        INSERT INTO relayed SELECT 'id > last', id FROM outbox WHERE naive IS NULL OR id > naive;
+        last := coalesce((SELECT max(id) FROM relayed WHERE reader = 'pg_uuidx_read_after'), last);
+        naive := coalesce((SELECT max(id) FROM relayed WHERE reader = 'id > last'), naive);
+        quiet := CASE WHEN EXISTS (SELECT FROM outbox WHERE id > last) THEN 0 ELSE quiet + 1 END;
+        COMMIT;
+        PERFORM pg_sleep(0.05);
+    END LOOP;
+END $$;
+SELECT r.reader, (SELECT count(*) FROM outbox) AS committed,
+       count(DISTINCT r.id) AS read, count(*) - count(DISTINCT r.id) AS "read twice",
+       (SELECT count(*) FROM outbox o WHERE NOT EXISTS (SELECT FROM relayed x WHERE x.reader = r.reader AND x.id = o.id))
+         AS missed
+FROM relayed r GROUP BY r.reader ORDER BY r.reader DESC;

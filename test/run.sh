@@ -346,7 +346,7 @@ deb_test() {
 }
 
 case $mode in
-    demo) build_install; in_cluster psql -X -q -v ON_ERROR_STOP=1 -f test/demo.sql ;;
+    demo) build_install; in_cluster -c shared_preload_libraries=pg_uuidx psql -X -q -v ON_ERROR_STOP=1 -f test/demo.sql ;;
     bench)
         need gnuplot-nox
         so=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so

@@ -274,11 +274,21 @@ horizon_allowance(void)
 	HorizonShared *s = IsUnderPostmaster && MyProc != NULL ? horizon_attach() : NULL;
 	uint32		recorded = PG_UINT32_MAX;
 
+	static int	logged_ms = -1;
+
 	if (s == NULL)
 		return horizon_allowance_ms;
 	/* the first to ask records its setting; every process reads that */
 	if (pg_atomic_compare_exchange_u32(&s->allowance_ms, &recorded, (uint32) horizon_allowance_ms))
 		return horizon_allowance_ms;
+	if ((int) recorded != horizon_allowance_ms && logged_ms != horizon_allowance_ms)
+	{
+		logged_ms = horizon_allowance_ms;
+		ereport(LOG,
+				(errmsg("pg_uuidx.horizon_allowance is %d ms in this process, but %u ms is in force until the server restarts",
+						horizon_allowance_ms, recorded),
+				 errdetail("Guards and readers in every process use the value in force when the server's shared state was made.")));
+	}
 	return (int) recorded;
 }
 
@@ -416,14 +426,16 @@ horizon_init_module(void)
 	RegisterXactCallback(horizon_xact_callback, NULL);
 
 	/*
-	 * PGC_POSTMASTER: a guard's allowance and its readers' must agree across
-	 * sessions and in time.  A reload would reach a reader before a writer
-	 * whose statement is running, so the value is read once, when the
-	 * shared state is made (horizon_allowance()), and a larger one after a
-	 * restart covers no id from before it (guard_bound()).
-	 * GUC_ALLOW_IN_PARALLEL: the library may first be loaded inside a
-	 * parallel query, where the value from the configuration file could not
-	 * be applied otherwise.
+	 * PGC_SIGHUP: no session may set its own (a guard's allowance and its
+	 * readers' must agree across sessions), and a library loaded after the
+	 * start (17+ without preload) cannot define a PGC_POSTMASTER setting.
+	 * Nor may they disagree in time: a reload reaches a reader before a
+	 * writer whose statement is running, so the guard and the readers use
+	 * the value that the shared state recorded when it was first asked
+	 * (horizon_allowance()), until a restart; a larger one after it covers
+	 * no id from before it (guard_bound()).  GUC_ALLOW_IN_PARALLEL: the
+	 * library may first be loaded inside a parallel query, where the value
+	 * from the configuration file could not be applied otherwise.
 	 */
 	DefineCustomIntVariable("pg_uuidx.horizon_allowance",
 							"The most a guard allows: how long before their insert ids may be made.",
@@ -431,7 +443,7 @@ horizon_init_module(void)
 							"any may declare, and the one uuidv7_horizon() and the ticks read with.",
 							&horizon_allowance_ms,
 							1000, 0, 3600 * 1000,
-							PGC_POSTMASTER,
+							PGC_SIGHUP,
 							GUC_UNIT_MS | GUC_ALLOW_IN_PARALLEL,
 							NULL, NULL, NULL);
 }

@@ -4,12 +4,13 @@
 \echo Use "ALTER EXTENSION pg_uuidx UPDATE TO '1.7'" to load this file. \quit
 
 -- Consumers (docs/reading-in-order.md, "Consumers"): the position of each
--- named consumer of a relation, written only by pg_uuidx_consume() and
--- pg_uuidx_consumer_reset() as the table's owner.  The relation and the
--- role are kept as regclass and regrole, which pg_dump writes as names
--- and pg_upgrade keeps; the role is the one the position belongs to,
--- whose privileges moving or resetting it needs.  A position of a relation
--- or a role that no longer exists stays until reset, and is not dumped.
+-- named consumer of a relation of each role, written only by
+-- pg_uuidx_consume(), pg_uuidx_consumer_ack() and pg_uuidx_consumer_reset()
+-- as the table's owner.  The role is part of the key: each role's consumer
+-- of a name is its own, and a call acts on the current role's.  The
+-- relation and the role are kept as regclass and regrole, which pg_dump
+-- writes as names and pg_upgrade keeps.  A position of a relation or a role
+-- that no longer exists stays until reset, and is not dumped.
 CREATE TABLE @extschema@.pg_uuidx_consumer_positions (
     relid pg_catalog.regclass NOT NULL,
     consumer pg_catalog.text COLLATE pg_catalog."C" NOT NULL
@@ -17,11 +18,11 @@ CREATE TABLE @extschema@.pg_uuidx_consumer_positions (
     last_id pg_catalog.uuid,
     role pg_catalog.regrole NOT NULL,
     moved_at pg_catalog.timestamptz,
-    PRIMARY KEY (relid, consumer)
+    PRIMARY KEY (relid, consumer, role)
 );
 
 COMMENT ON TABLE @extschema@.pg_uuidx_consumer_positions IS
-'the position of each consumer of pg_uuidx_consume(): last_id the greatest id it has read of relid (NULL: none yet), the role it belongs to; written by pg_uuidx_consume() and pg_uuidx_consumer_reset() only; read it through the view pg_uuidx_consumers';
+'the position of each consumer of pg_uuidx_consume(), per relation, name and role: last_id the greatest id acknowledged of relid (NULL: none yet); written by pg_uuidx_consume(), pg_uuidx_consumer_ack() and pg_uuidx_consumer_reset() only; read it through the view pg_uuidx_consumers';
 
 SELECT pg_catalog.pg_extension_config_dump('@extschema@.pg_uuidx_consumer_positions',
     'WHERE EXISTS (SELECT FROM pg_catalog.pg_class c '
@@ -29,10 +30,12 @@ SELECT pg_catalog.pg_extension_config_dump('@extschema@.pg_uuidx_consumer_positi
     'AND EXISTS (SELECT FROM pg_catalog.pg_roles r '
     'WHERE r.oid OPERATOR(pg_catalog.=) pg_uuidx_consumer_positions.role::pg_catalog.oid)');
 
--- A position is an id of a row of its relation: everyone sees the positions
--- of the relations they may read, through the view.  The extension's
--- owner reads the table itself, which pg_dump needs; nobody writes it but
--- its owner (no function of pg_uuidx is SECURITY DEFINER).
+-- A position is an id of a row of its relation, which row-level security
+-- may hide from other roles: the view shows a role the positions of the
+-- roles whose privileges it has, of the relations it may read, and
+-- pg_read_all_stats every position of an existing relation.  The
+-- extension's owner reads the table itself, which pg_dump needs; nobody
+-- writes it but its owner (no function of pg_uuidx is SECURITY DEFINER).
 REVOKE ALL ON @extschema@.pg_uuidx_consumer_positions FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_consumer_positions TO @extowner@;
 
@@ -40,10 +43,13 @@ CREATE VIEW @extschema@.pg_uuidx_consumers WITH (security_barrier = true) AS
 SELECT p.relid, p.consumer, p.last_id, p.role, p.moved_at,
        pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) @extschema@.uuid_extract_timestamp_us(p.last_id) AS lag
 FROM @extschema@.pg_uuidx_consumer_positions p
-WHERE pg_catalog.has_table_privilege(p.relid::pg_catalog.oid, 'SELECT');
+WHERE EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) p.relid::pg_catalog.oid)
+  AND (pg_catalog.pg_has_role('pg_read_all_stats', 'USAGE')
+       OR (pg_catalog.pg_has_role(p.role::pg_catalog.oid, 'USAGE')
+           AND pg_catalog.has_table_privilege(p.relid::pg_catalog.oid, 'SELECT')));
 
 COMMENT ON VIEW @extschema@.pg_uuidx_consumers IS
-'the consumers of pg_uuidx_consume() of the relations the current role may read: relation, name, last_id (the greatest id read), role, when it last moved, lag (how long ago the id of its position was made)';
+'the consumers of pg_uuidx_consume() of the roles whose privileges the current role has, of the relations it may read (members of pg_read_all_stats: all): relation, name, last_id (the greatest id acknowledged), role, when it last moved, lag (how long ago the id of its position was made)';
 
 REVOKE ALL ON @extschema@.pg_uuidx_consumers FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_consumers TO PUBLIC;
@@ -55,15 +61,24 @@ AS 'MODULE_PATHNAME', 'pg_uuidx_consume'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_consume(anyelement, text, integer, name, integer) IS
-'the next rows of a table for a named consumer, as pg_uuidx_read_after() after its position, which moves to the last row returned in the same transaction; the position stays locked until that transaction ends';
+'the next rows of a table for the current role''s consumer of that name, as pg_uuidx_read_after() after its position, which stays locked until the transaction ends and moves only by pg_uuidx_consumer_ack() in the same transaction';
 
-CREATE FUNCTION @extschema@.pg_uuidx_consumer_reset(tbl regclass, consumer text, after_id uuid DEFAULT NULL)
+CREATE FUNCTION @extschema@.pg_uuidx_consumer_ack(tbl regclass, consumer text, last_id uuid)
+RETURNS void
+AS 'MODULE_PATHNAME', 'pg_uuidx_consumer_ack'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_consumer_ack(regclass, text, uuid) IS
+'moves the current role''s consumer''s position to last_id, the last id handled of the rows pg_uuidx_consume() delivered in this transaction (after the position, at most the greatest delivered); NULL: nothing';
+
+CREATE FUNCTION @extschema@.pg_uuidx_consumer_reset(tbl regclass, consumer text, after_id uuid DEFAULT NULL,
+                                                    role regrole DEFAULT NULL)
 RETURNS boolean
 AS 'MODULE_PATHNAME', 'pg_uuidx_consumer_reset'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 
-COMMENT ON FUNCTION @extschema@.pg_uuidx_consumer_reset(regclass, text, uuid) IS
-'removes a consumer''s position (after_id NULL: it starts again from the first row) or sets it to after_id; true if it had one; for the position''s role or the table''s owner';
+COMMENT ON FUNCTION @extschema@.pg_uuidx_consumer_reset(regclass, text, uuid, regrole) IS
+'removes the position of role''s consumer (NULL: the current role''s; after_id NULL: it starts again from the first row) or sets it to after_id; true if it had one; setting for a role whose privileges the caller has, removing also for the table''s owner';
 
 -- Health (docs/reading-in-order.md, "Health"): what the shared state says of
 -- this database, and the view that adds the newest tick and the holders.

@@ -82,7 +82,8 @@ INSERT INTO api VALUES
     ('pg_uuidx_add_guard', '{regclass,name,integer,text}', 'volatile', false),
     -- consumers: they write their positions, PARALLEL UNSAFE
     ('pg_uuidx_consume', '{anyelement,text,integer,name,integer}', 'volatile', false),
-    ('pg_uuidx_consumer_reset', '{regclass,text,uuid}', 'volatile', false),
+    ('pg_uuidx_consumer_ack', '{regclass,text,uuid}', 'volatile', false),
+    ('pg_uuidx_consumer_reset', '{regclass,text,uuid,regrole}', 'volatile', false),
     -- health: reads the shared state and computes the horizon
     ('pg_uuidx_stats_state', '{}', 'volatile', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
@@ -106,7 +107,7 @@ INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuid
 -- PARALLEL UNSAFE functions that are not procedures
 CREATE TEMP TABLE unsafe (fn text);
 INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_horizon_cover'), ('pg_uuidx_guard_ddl'),
-    ('pg_uuidx_tick'), ('pg_uuidx_consume'), ('pg_uuidx_consumer_reset'), ('pg_uuidx_add_guard');
+    ('pg_uuidx_tick'), ('pg_uuidx_consume'), ('pg_uuidx_consumer_ack'), ('pg_uuidx_consumer_reset'), ('pg_uuidx_add_guard');
 
 -- procedures: called with CALL, in one transaction, by a superuser
 CREATE TEMP TABLE procedures (fn text);
@@ -149,9 +150,10 @@ SELECT is(has_function_privilege('public', 'uuidx.pg_uuidx_tick()', 'EXECUTE'), 
           'PUBLIC may not call pg_uuidx_tick()');
 
 -- the consumers' positions: a position is an id of a row of its table, so
--- PUBLIC reads them only through the view, which shows those of the tables
--- the reader may read; only the table's owner writes it, through
--- pg_uuidx_consume() and pg_uuidx_consumer_reset()
+-- PUBLIC reads them only through the view, which shows a role those of its
+-- own roles of the tables it may read; only the table's owner writes it,
+-- through pg_uuidx_consume(), pg_uuidx_consumer_ack() and
+-- pg_uuidx_consumer_reset()
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_consumers', 'SELECT'), true,
           'everyone reads the view pg_uuidx_consumers');
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_stats', 'SELECT'), true,

@@ -3,21 +3,33 @@
 # (a) Exactly once: pgbench writers insert with DEFAULT uuidv7() (short
 #     transactions, transactions that stay open between two inserts, and
 #     rollbacks) while 4 sessions of one consumer loop: each call's rows go
-#     into the table got in the same transaction, which then commits, or
-#     rolls back one time in ten.  Every committed row must be in got exactly
-#     once, more than one session must have consumed, and the position must
-#     end at the greatest id.  The lock on the position is what makes it
-#     hold: without the FOR UPDATE in src/consume.c two sessions read the
-#     same rows and this fails ("no row twice").
-# (b) A crash between the read and the commit (an immediate stop, and a
-#     backend killed with SIGKILL, which makes the server restart): the
-#     rows read are not lost and not doubled: the next call reads them
-#     again.
-# (c) On a streaming standby pg_uuidx_consume() and
-#     pg_uuidx_consumer_reset() fail with 55000 (recovery is in progress),
+#     into the table got in the same transaction, which acknowledges the
+#     last of them (pg_uuidx_consumer_ack()) and then commits, or rolls back
+#     one time in ten.  Three calls in ten handle only the first 1 to 7 rows
+#     of the batch (a LIMIT) and acknowledge the last of those.  Every
+#     committed row must be in got exactly once, more than one session must
+#     have consumed, and the position must end at the greatest id.  The lock
+#     on the position is what makes it hold: without the FOR UPDATE in
+#     src/consume.c two sessions read the same rows and this fails ("no row
+#     twice"); a position moved past rows the caller did not handle fails
+#     "every committed row consumed".
+# (b) A crash between the acknowledgement and the commit (an immediate
+#     stop, and a backend killed with SIGKILL, which makes the server
+#     restart): the rows read are not lost and not doubled: the next call
+#     reads them again.
+# (c) On a streaming standby pg_uuidx_consume(), pg_uuidx_consumer_ack()
+#     and pg_uuidx_consumer_reset() fail with 55000 (recovery is in progress),
 #     the detail and hint of the docs, while pg_uuidx_read_after() reads
 #     there up to the tick, after a position the client keeps (taken from the
 #     replicated pg_uuidx_consumers).
+# (d) Privileges before locks: while another session holds an ACCESS
+#     EXCLUSIVE lock on the table, a role that may not read it gets 42501 at
+#     once from pg_uuidx_consumer_reset() setting a position, and a reset
+#     that removes its own position returns without waiting for the table;
+#     neither waits for the lock (lock_timeout, 55P03).  (A call of
+#     pg_uuidx_consume(NULL::outbox, ...) waits in the parser, which opens
+#     the relation of the row type for the result's descriptor, before the
+#     function runs.)
 #
 # The seed is printed (PG_UUIDX_SEED replays the writers' and consumers'
 # choices, not their timing); PG_UUIDX_STRESS_SECONDS sets the length of
@@ -53,6 +65,8 @@ if ($major < 17)
 $node->safe_psql('postgres', q{
 CREATE EXTENSION pg_uuidx;
 CREATE TABLE outbox (id uuid PRIMARY KEY DEFAULT uuidv7(), w int NOT NULL, kind text NOT NULL);
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON outbox
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '0');
 -- what the consumer's sessions consumed: no key, so that a row twice shows
 CREATE TABLE got (id uuid NOT NULL, session int NOT NULL);
 CREATE TABLE stop_flag (at timestamptz NOT NULL);
@@ -64,13 +78,19 @@ CREATE PROCEDURE consume_loop(session int, seed float8) LANGUAGE plpgsql AS $$
 DECLARE
     give_up timestamptz := clock_timestamp() + interval '120 s';
     stopping boolean;
+    handled int;
     n bigint;
+    last uuid;
 BEGIN
     PERFORM setseed(seed);
     LOOP
         stopping := EXISTS (SELECT FROM stop_flag);
-        INSERT INTO got SELECT id, session FROM pg_uuidx_consume(NULL::outbox, 'relay', 7);
-        GET DIAGNOSTICS n = ROW_COUNT;
+        -- now and then only the first rows of the batch are handled
+        handled := CASE WHEN random() < 0.3 THEN 1 + floor(random() * 7)::int ELSE 7 END;
+        WITH batch AS (SELECT id FROM pg_uuidx_consume(NULL::outbox, 'relay', 7) LIMIT handled),
+             copied AS (INSERT INTO got SELECT id, session FROM batch)
+        SELECT count(*), max(id) INTO n, last FROM batch;
+        PERFORM pg_uuidx_consumer_ack('outbox', 'relay', last);
         PERFORM pg_sleep(random() * 0.01);
         IF random() < 0.1 THEN
             ROLLBACK;
@@ -169,9 +189,10 @@ for my $how ('immediate', 'kill9')
 	my $bg = $node->background_psql('postgres', on_error_stop => 0);
 	$bg->query_safe('BEGIN');
 	my $read = $bg->query_safe(
-		q{WITH c AS (INSERT INTO got SELECT id, 0 FROM pg_uuidx_consume(NULL::outbox, 'relay', 8) RETURNING id)
-		  SELECT count(*) FROM c});
-	is($read, '8', "(b) $how: a transaction read 8 rows, and has not committed");
+		q{WITH c AS (SELECT id FROM pg_uuidx_consume(NULL::outbox, 'relay', 8)),
+		       g AS (INSERT INTO got SELECT id, 0 FROM c)
+		  SELECT count(*) FROM c, (SELECT pg_uuidx_consumer_ack('outbox', 'relay', max(id)) FROM c) a});
+	is($read, '8', "(b) $how: a transaction read 8 rows and acknowledged them, and has not committed");
 	if ($how eq 'kill9')
 	{
 		my $pid = $bg->query_safe('SELECT pg_backend_pid()');
@@ -190,11 +211,15 @@ for my $how ('immediate', 'kill9')
 	# a new session reads what the lost transaction read, and the rest
 	$node->safe_psql('postgres', q{
 		DO $$
-		DECLARE n bigint;
+		DECLARE
+		    n bigint;
+		    last uuid;
 		BEGIN
 		    LOOP
-		        INSERT INTO got SELECT id, 5 FROM pg_uuidx_consume(NULL::outbox, 'relay', 7);
-		        GET DIAGNOSTICS n = ROW_COUNT;
+		        WITH batch AS (SELECT id FROM pg_uuidx_consume(NULL::outbox, 'relay', 7)),
+		             copied AS (INSERT INTO got SELECT id, 5 FROM batch)
+		        SELECT count(*), max(id) INTO n, last FROM batch;
+		        PERFORM pg_uuidx_consumer_ack('outbox', 'relay', last);
 		        COMMIT;
 		        EXIT WHEN n = 0;
 		    END LOOP;
@@ -226,6 +251,9 @@ like($err, qr/HINT:  .*pg_uuidx_read_after\(\) and a position that the client ke
 ($ret, $out, $err) = $standby->psql('postgres', q{SELECT pg_uuidx_consumer_reset('outbox', 'relay')},
 	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 like($err, qr/ERROR:  55000: recovery is in progress/, '(c) pg_uuidx_consumer_reset() on the standby: 55000');
+($ret, $out, $err) = $standby->psql('postgres', qq{SELECT pg_uuidx_consumer_ack('outbox', 'relay', '$kept')},
+	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($err, qr/ERROR:  55000: recovery is in progress/, '(c) pg_uuidx_consumer_ack() on the standby: 55000');
 is($standby->safe_psql('postgres', q{SELECT last_id FROM pg_uuidx_consumers WHERE consumer = 'relay'}), $kept,
 	'(c) the standby shows the position stored on the primary');
 # the client's own loop on the standby: read after the kept position up
@@ -244,6 +272,26 @@ is($read_ids, $node->safe_psql('postgres', qq{SELECT string_agg(id::text, ',' OR
 	'(c) pg_uuidx_read_after() on the standby reads every row after the kept position, up to the tick');
 is($node->safe_psql('postgres', q{SELECT count(*) FROM outbox WHERE kind = 'standby'}), '25',
 	'(c) ... the 25 rows written after it');
+
+# ---- (d) privileges before locks
+
+$node->safe_psql('postgres', 'CREATE ROLE no_select');
+my $holder = $node->background_psql('postgres');
+$holder->query_safe('BEGIN');
+$holder->query_safe('LOCK TABLE outbox IN ACCESS EXCLUSIVE MODE');
+for my $case (
+	[ 'setting a position: 42501', q{SELECT pg_uuidx_consumer_reset('outbox', 'mine', uuidv7())},
+		qr/^psql:<stdin>:\d+: ERROR:  42501: permission denied for table outbox/ ],
+	[ 'removing its own position: no error', q{SELECT pg_uuidx_consumer_reset('outbox', 'mine')}, qr/^$/ ])
+{
+	my ($what, $sql, $want) = @$case;
+	my ($ret, $out, $err) = $node->psql('postgres', "SET lock_timeout = '5s'; SET ROLE no_select; $sql",
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	like($err, $want, "(d) pg_uuidx_consumer_reset() by a role that may not read the table, locked by another "
+		  . "session, $what, no wait for the lock");
+}
+$holder->query_safe('ROLLBACK');
+$holder->quit;
 
 $standby->stop;
 $node->stop;

@@ -5,8 +5,9 @@
  *
  * Sessions make ids (the clock, the floor of the database, publishing in a
  * slot, a parallel worker publishing for its leader, a session on a
- * library that publishes nothing), insert them or let the guard check ids
- * made earlier, and end by commit, abort or PREPARE; a server restarts
+ * library that publishes nothing, core's uuidv7()), insert them or let the
+ * guard check ids made earlier, and end by commit, abort or PREPARE; a
+ * server's allowance changes, a server restarts
  * (crash: shared memory lost, prepared transactions kept); readers compute
  * the horizon (raise the floor, then the least of the slots still running
  * their transaction and of the prepared transactions) and read above their
@@ -53,11 +54,21 @@
  *               whose reader reads up to the newest tick applied; the
  *               clock 1..4, allowance 1
  *   SC_TABLES   one server, table 0 guarded with an allowance of 1,
- *               table 1 without a guard: session 0 inserts a client's id
- *               into table 0 or a generator's into table 1; session 1, in
- *               one transaction, a client's id into table 0 and a
- *               generator's into table 1; a reader of each table with its
- *               own allowance; the clock 1..4
+ *               table 1 with pg_uuidx_add_guard()'s guard, allowance 0
+ *               (its statement trigger publishes the clock first):
+ *               session 0 inserts a client's id into table 0, or into
+ *               table 1 a generator's or core's uuidv7()'s (made at the
+ *               clock as the statement runs, published nowhere); session
+ *               1, in one transaction, a client's id into table 0, then a
+ *               generator's or core's into table 1; a reader of each
+ *               table with its own allowance; the clock 1..3
+ *   SC_ALLOWANCE one server whose pg_uuidx.horizon_allowance (0 or 1) is
+ *               changed in the configuration file at any step; 2
+ *               sessions, 1 transaction each: an id the client made
+ *               earlier, through pg_uuidx_add_guard()'s guard (statement
+ *               trigger, then the guard after the row) of the setting's
+ *               allowance; commit or abort; a reader of the table; a
+ *               restart; the clock 1..3
  *   SC_LAYOUT   one server, a library of a newer layout installed over
  *               it: 2 sessions on the newer library (register the layout,
  *               an id from the clock, insert, commit or abort); a reader
@@ -74,7 +85,10 @@
  *                   one twice
  *   read_in_order   every reader reads ids in order
  *   allowance_held  (SC_TABLES) a guard refuses an id only when it is
- *                   older than the clock less its own table's allowance
+ *                   older than the clock less its own table's allowance,
+ *                   or than the state's epoch
+ *   server_ids_taken (SC_TABLES) a guard never refuses an id that the
+ *                   server made while the statement ran (core's uuidv7())
  *
  * What the protocol assumes (docs/how-it-works.md): the clock is not
  * behind the floor when the server restarts (-DLIMIT_STEP_BACK_ACROSS_RESTART
@@ -97,13 +111,20 @@
 #define ALLOW	0			/* the readers' allowance */
 #define CLK0	2			/* the clock's start: a promoted one is 1 behind */
 #define SKEW	1
+#elif defined(SC_ALLOWANCE) && defined(BUG_ALLOWANCE_PER_PROCESS)
+#define ALLOW	acfg		/* a reader's: the file's, as soon as it reloads */
+#define GALLOW	aw			/* a writer's: the file's when its statement began */
+#define CLK0	1
+#elif defined(SC_ALLOWANCE)
+#define ALLOW	arec		/* the value recorded in the state, for all */
+#define CLK0	1
 #else
 #define ALLOW	1
 #define CLK0	1
 #endif
 
 #ifndef MAXCLK
-#if defined(SC_STANDBY) || defined(SC_GUARD)
+#if defined(SC_STANDBY) || defined(SC_GUARD) || defined(SC_TABLES) || defined(SC_ALLOWANCE)
 #define MAXCLK	3
 #else
 #define MAXCLK	4
@@ -202,6 +223,7 @@ bool		no_row_missed = true;
 bool		no_row_twice = true;
 bool		read_in_order = true;
 bool		allowance_held = true;
+bool		server_ids_taken = true;
 
 byte		clk = CLK0;		/* the clock, in real time */
 bool		stepok = false;	/* the clock may step back (SC_IDS) */
@@ -213,6 +235,11 @@ byte		skew = 0;		/* how far the promoted server's clock is behind */
 /* the shared state of the (current) primary */
 byte		F = LOW;		/* the floor of the database */
 bool		Fmade = false;	/* made since the state was */
+byte		E = LOW;		/* the epoch: the clock at the state's first use */
+#if defined(SC_ALLOWANCE)
+byte		acfg = 0;		/* pg_uuidx.horizon_allowance in the file */
+byte		arec = 0;		/* the value the state recorded at its first use */
+#endif
 bool		son[NSL];		/* the slot counts: its process still runs the
 							 * transaction it was published for */
 byte		slow[NSL];		/* the slot's lower time: the generators' */
@@ -251,12 +278,28 @@ hidden byte	inb_;
 #ifndef GALLOW
 #define GALLOW	ALLOW		/* the guard's allowance: its readers' */
 #endif
-/* whether the guard, having read the floor, refuses id t */
+/*
+ * guard_bound(): the least id a guard of allowance A lets in, the floor
+ * less A but not below the epoch (readers before a restart read up to the
+ * clock then, less the allowance of then)
+ */
+#define FLOOR_LESS(A)	(F > (A) -> F - (A) : LOW)
 #if defined(BUG_16_FLOOR_LESS_ALLOWANCE)
-#define GUARD_REFUSES(t)	((t) < F)	/* 1.6: the floor held the allowance */
+#define GUARD_BOUND(A)	F			/* 1.6: the floor held the allowance */
+#elif defined(BUG_RESTART_RAISE_NO_EPOCH)
+#define GUARD_BOUND(A)	FLOOR_LESS(A)
 #else
-#define GUARD_REFUSES(t)	((t) + GALLOW < F)
+#define GUARD_BOUND(A)	MAX(FLOOR_LESS(A), E)
 #endif
+/* the statement trigger's: ids are covered from the clock less A or it */
+#if defined(BUG_STATEMENT_COVER_NO_EPOCH)
+#define STATEMENT_BOUND(A)	FLOOR_LESS(A)
+#else
+#define STATEMENT_BOUND(A)	GUARD_BOUND(A)
+#endif
+/* whether a guard of allowance A, having read the floor, refuses id t */
+#define GUARD_REFUSES_AT(t, A)	((t) < GUARD_BOUND(A))
+#define GUARD_REFUSES(t)	GUARD_REFUSES_AT(t, GALLOW)
 
 /* whether reader r sees row k */
 #if defined(WAL)
@@ -331,13 +374,21 @@ inline floor_start()
 #endif
 #if defined(BUG_ROW1_RESTART_FORGETS_FLOOR)
 		F = LOW;				/* until a reader raises it */
+		E = LOW;				/* no epoch either */
 #elif defined(BUG_ROW2_NO_TICK_IN_FLOOR)
 		F = SCLK;
+		E = SCLK;
 #else
 		F = MAX(SCLK, tk_);
+		E = SCLK;
 #endif
 		tk_ = 0;
 		Fmade = true;
+#if defined(SC_ALLOWANCE)
+		/* horizon_allowance(): the setting, recorded once for the state */
+		arec = acfg;
+		printf("MSC: allowance %d recorded\n", arec);
+#endif
 #if defined(BUG_TRACKED_FROM)
 		if
 		:: trackedfrom == 255 -> trackedfrom = xids
@@ -606,12 +657,12 @@ inline old_library_id(k)
 }
 
 /*
- * The guard (horizon_cover()) for an id t made earlier, of a table whose
- * guard allows GALLOW.  guard_publish: nothing when the transaction's ids
- * are covered from at or below t already (xl: the generators', xd: the
- * guard's; 0 while none is published); else t's time, in the slot's field
- * for the guard.  guard_read_floor: the floor after it; t refused below it
- * less the allowance.
+ * The guard (horizon_cover()) for an id t made earlier.  guard_publish:
+ * nothing when the transaction's ids are covered from at or below t
+ * already (xl: the generators', xd: the guard's; 0 while none is
+ * published); else t's time, in the slot's field for the guard.
+ * guard_read_floor, of a guard of allowance A: the floor after it; t
+ * refused below guard_bound() (GUARD_REFUSES_AT).
  */
 inline guard_publish(k)
 {
@@ -628,14 +679,14 @@ inline guard_publish(k)
 	fi
 }
 
-inline guard_read_floor(k)
+inline guard_read_floor(k, A)
 {
 	if
 	:: lower == 0 -> insert(k, t)
 	:: else ->
 		xd = (xd != 0 -> MIN(xd, MAX(t, F)) : MAX(t, F));
 		if
-		:: !GUARD_REFUSES(t) ->
+		:: !GUARD_REFUSES_AT(t, A) ->
 			insert(k, t);
 			printf("MSC: session %d guard reads the floor %d, inserts id %d\n", me, F, t)
 		:: else ->
@@ -645,6 +696,44 @@ inline guard_read_floor(k)
 	lower = 0;
 	t = 0;
 	msg = 0
+}
+
+/*
+ * The statement trigger of a guard of allowance A (horizon_cover_from_clock(),
+ * BEFORE ... FOR EACH STATEMENT, as pg_uuidx_add_guard() declares it).
+ * stmt_publish: the clock less A, in the slot's field for the guard;
+ * stmt_read_floor: the floor after it; the guard after the row takes ids
+ * from the higher of that time and the bound at that floor (xst) as
+ * covered for the rest of the transaction
+ */
+inline stmt_publish(A)
+{
+	lib[me] = true;
+	floor_start();
+	lower = (SCLK > (A) -> SCLK - (A) : LOW);
+	publish_guard(me, lower);
+	printf("MSC: session %d statement trigger publishes %d\n", me, lower)
+}
+
+inline stmt_read_floor(A)
+{
+	xst = MAX(lower, STATEMENT_BOUND(A));
+	printf("MSC: session %d reads the floor %d: ids from %d covered\n", me, F, xst);
+	lower = 0
+}
+
+/*
+ * The guard after the row for id t, after its statement trigger: nothing
+ * when t is covered from the statement's start, else guard_publish
+ */
+inline row_guard_publish(k)
+{
+	if
+	:: t >= xst ->
+		lower = 0;
+		printf("MSC: session %d guard: id %d covered from the statement's start\n", me, t)
+	:: else -> guard_publish(k)
+	fi
 }
 
 /*
@@ -782,7 +871,7 @@ inline rollback_prepared(k)
 	:: d_step { SCLK >= 3; t = 3; stepbody } \
 	:: d_step { SCLK >= 4; t = 4; stepbody }
 
-#if !defined(SC_TABLES) && !defined(SC_LAYOUT)
+#if !defined(SC_TABLES) && !defined(SC_LAYOUT) && !defined(SC_ALLOWANCE)
 
 /* what a transaction kept, forgotten when it is over */
 inline forget()
@@ -861,12 +950,12 @@ end:
 				if
 				PICK(msg = k; guard_publish(k))
 				fi;
-				d_step { guard_read_floor(k) }
+				d_step { guard_read_floor(k, GALLOW) }
 			:: me == 0 ->
 				if
 				PICK(msg = k; sent = true; cid = t; cmsg = k; guard_publish(k))
 				fi;
-				d_step { guard_read_floor(k) }
+				d_step { guard_read_floor(k, GALLOW) }
 			:: d_step {
 					sent && me == 0;
 					/* the reply to the last one was lost: sent again */
@@ -888,7 +977,7 @@ end:
 						msg = cmsg;
 						guard_publish(k)
 					}
-					d_step { guard_read_floor(k) }
+					d_step { guard_read_floor(k, GALLOW) }
 				:: d_step { !refused }
 				fi
 #if defined(BUG_ROW5_GENERATED_COLUMN) || defined(BUG_ROW6_UNGUARDED_WRITE) || defined(BUG_ROW13_UNCOVERED_RELATION)
@@ -989,7 +1078,7 @@ end:
 	od
 }
 
-#if defined(SC_RESTART) || defined(SC_GUARD)
+#if defined(SC_RESTART) || defined(SC_GUARD) || defined(SC_ALLOWANCE)
 /*
  * A restart or a crash: shared memory lost, prepared transactions kept.
  * The clock is not behind the floor then: the floor is made again from
@@ -1025,6 +1114,10 @@ active proctype restart()
 		i_ = 0;
 		F = LOW;
 		Fmade = false;
+		E = LOW;
+#if defined(SC_ALLOWANCE)
+		arec = 0;				/* recorded again at the next first use */
+#endif
 #if defined(BUG_TRACKED_FROM)
 		trackedfrom = 255
 #endif
@@ -1032,7 +1125,7 @@ active proctype restart()
 }
 #endif
 
-#if defined(SC_IDS) || defined(SC_RESTART) || defined(SC_GUARD)
+#if defined(SC_IDS) || defined(SC_RESTART) || defined(SC_GUARD) || defined(SC_ALLOWANCE)
 /*
  * The reader on the primary, pg_uuidx_read_after() in a loop: the live
  * horizon (horizon_compute()) in three steps, then the rows
@@ -1166,6 +1259,7 @@ inline promote_body()
 	wal = rep;
 	F = LOW;
 	Fmade = false;
+	E = LOW;
 #if defined(BUG_TRACKED_FROM)
 	trackedfrom = sbtracked
 #endif
@@ -1266,14 +1360,34 @@ end:
 
 #if defined(SC_TABLES)
 /*
- * Table 0 has a guard that allows ids made 1 before their insert (GALLOW);
- * table 1 has no guard, its ids come from the generators.  Reader RP reads
- * table 0 with the allowance of its guard, reader RS table 1 with none.
- * Session 0 inserts into table 0 an id the client made earlier, or into
- * table 1 one of the generators; session 1, in one transaction, inserts
- * into table 0 an id the client made earlier, through the guard, then into
- * table 1 one of the generators.
+ * Every table read has a guard (CheckCoveredRelation() in read_after.c
+ * refuses to read one without).  Table 0's guard, before the row, allows
+ * ids made 1 before their insert (GALLOW); table 1's is the one
+ * pg_uuidx_add_guard() declares, of allowance 0, whose statement trigger
+ * publishes the clock before the statement's rows are written.  Reader RP
+ * reads table 0, reader RS table 1, each with the allowance of its
+ * table's guard.  Session 0 inserts into table 0 an id the client made
+ * earlier, or into table 1 one of the generators' or one that core's
+ * uuidv7() makes as the row is written; session 1, in one transaction,
+ * inserts into table 0 an id the client made earlier, then into table 1 a
+ * generator's or core's.
  */
+#if defined(BUG_READ_UNGUARDED) || defined(BUG_ONE_COVERED_FROM)
+/*
+ * 7514951's rule: table 1 has no guard and is read up to the clock, held
+ * by the slots' generator times only (its ids were taken to come from
+ * pg_uuidx's generators)
+ */
+#define UNGUARDED_1	1
+#endif
+#if !defined(BUG_ONE_COVERED_FROM)
+/*
+ * core's uuidv7() makes ids for table 1.  BUG_ONE_COVERED_FROM breaks
+ * only a reader that reads the generators' times alone: it runs with
+ * 7514951's rule, under which only the generators' ids went into table 1
+ */
+#define CORE_IDS	1
+#endif
 
 /* a generator's id into row k: published, unless covered already */
 inline table_gen_publish(k)
@@ -1303,6 +1417,68 @@ inline table_gen_read_floor(k)
 	fi
 }
 
+/*
+ * core_id: core's uuidv7() as the column's default makes the row's id at
+ * the clock, after the statement trigger, publishing nothing.  The guard
+ * after the row (horizon_cover()) then takes it as covered from the
+ * statement's start, or publishes and checks it as any id made earlier
+ */
+inline core_id(k)
+{
+	t = SCLK;
+	printf("MSC: session %d: core's uuidv7() makes id %d\n", me, t);
+#if defined(UNGUARDED_1)
+	insert(k, t);
+	t = 0
+#else
+	skip
+#endif
+}
+
+/* server_ids_taken: a server-made id is never refused */
+inline core_guard_read_floor(k)
+{
+	guard_read_floor(k, 0);
+	server_ids_taken = (row[k].st == RUN);
+	assert(server_ids_taken)
+}
+
+/* an id for table 1 into row k, a generator's or core's */
+inline table1_insert(k)
+{
+#if !defined(UNGUARDED_1) && !defined(BUG_NO_STATEMENT_PUBLISH)
+	d_step { row[k].tb = 1; stmt_publish(0) }
+	d_step { stmt_read_floor(0) }
+#endif
+	if
+	:: d_step { row[k].tb = 1; msg = k; table_gen_publish(k) }
+		d_step { table_gen_read_floor(k) }
+#if defined(CORE_IDS)
+	:: d_step { row[k].tb = 1; msg = k; core_id(k) }
+#if !defined(UNGUARDED_1)
+		d_step { row_guard_publish(k) }
+		d_step { core_guard_read_floor(k) }
+#endif
+#endif
+	fi
+}
+
+/*
+ * a client's id into table 0, row k: refused only when older than the
+ * guard's allowance or than the state's epoch (allowance_held)
+ */
+inline table0_insert(k)
+{
+	if
+	PICK(row[k].tb = 0; msg = k; guard_publish(k))
+	fi;
+	d_step {
+		allowance_held = (lower == 0 || !GUARD_REFUSES(t) || t + GALLOW < clk || t < E);
+		assert(allowance_held);
+		guard_read_floor(k, GALLOW)
+	}
+}
+
 /* commit: both rows of the transaction become visible, the slot stops counting */
 inline table_commit(k0, k1)
 {
@@ -1324,37 +1500,16 @@ proctype table_session(byte me)
 	byte		lower;
 	byte		xl;
 	byte		xd;
+	byte		xst = NONE;	/* the statement covers ids from xst */
 	byte		t;
 	byte		msg;
 
 	if
-	:: me == 0 ->
-		row[0].tb = 0;
-		if
-		PICK(msg = 0; guard_publish(0))
-		fi;
-		d_step {
-			/* refused only when older than the guard's allowance */
-			allowance_held = (lower == 0 || !GUARD_REFUSES(t) || t + GALLOW < clk);
-			assert(allowance_held);
-			guard_read_floor(0)
-		}
-	:: me == 0 ->
-		row[0].tb = 1;
-		d_step { msg = 0; gen_publish(0) }
-		d_step { gen_read_floor(0) }
+	:: me == 0 -> table0_insert(0)
+	:: me == 0 -> table1_insert(0)
 	:: me == 1 ->
-		if
-		PICK(msg = 1; guard_publish(1))
-		fi;
-		d_step {
-			/* refused only when older than the guard's allowance */
-			allowance_held = (lower == 0 || !GUARD_REFUSES(t) || t + GALLOW < clk);
-			assert(allowance_held);
-			guard_read_floor(1)
-		}
-		d_step { msg = 2; table_gen_publish(2) }
-		d_step { table_gen_read_floor(2) }
+		table0_insert(1);
+		table1_insert(2)
 	fi;
 	if
 	:: d_step { table_commit(0 + me, 2 * me) }
@@ -1362,7 +1517,7 @@ proctype table_session(byte me)
 	fi
 }
 
-/* RP: table 0, with its guard's allowance; RS: table 1, with none */
+/* RP: table 0, with its guard's allowance; RS: table 1, with its guard's, 0 */
 proctype table_reader(byte r)
 {
 	byte		H;
@@ -1381,8 +1536,10 @@ end:
 		}
 #if defined(BUG_GUARD_FIELD_IGNORED)
 		d_step { scan_slots_of(H, false) }
-#else
+#elif defined(UNGUARDED_1)
 		d_step { scan_slots_of(H, r == RP) }
+#else
+		d_step { scan_slots_of(H, true) }
 #endif
 		d_step { read_rows(r, H) }
 	od
@@ -1390,12 +1547,75 @@ end:
 
 init {
 	atomic {
-		row[1].tb = 0;
-		row[2].tb = 1;
 		run table_session(0);
 		run table_session(1);
 		run table_reader(RP);
 		run table_reader(RS)
+	}
+}
+#endif
+
+/* --------------------------------- the allowance changed in the file */
+
+#if defined(SC_ALLOWANCE)
+/*
+ * pg_uuidx.horizon_allowance changed in the configuration file, 0 or 1,
+ * at any step (a reload).  Every process reads the value the state
+ * recorded at its first use (horizon_allowance()), so a change counts
+ * from the next start; after a restart the guard's bound is not below the
+ * new state's epoch (guard_bound()).
+ */
+active proctype reload()
+{
+end:
+	do
+	:: d_step { acfg = 1 - acfg; printf("MSC: the file's allowance is now %d\n", acfg) }
+	od
+}
+
+#if defined(BUG_ALLOWANCE_PER_PROCESS)
+/* a backend's value: the file's as of its last reload, between statements */
+#define TAKE_ALLOWANCE	aw = acfg
+#else
+#define TAKE_ALLOWANCE	skip
+#endif
+
+/*
+ * A session, 1 transaction: the client sends an id it made earlier (any
+ * time up to the clock) in a statement; the table's guard, declared as
+ * pg_uuidx_add_guard() does (its statement trigger, then the guard after
+ * the row), allows the setting; commit or abort.  A restart ends it; one
+ * that had not started yet starts after it.
+ */
+proctype allowance_session(byte me)
+{
+	byte		lower;
+	byte		xl;
+	byte		xd;
+	byte		xst = NONE;
+	byte		t;
+	byte		msg;
+	byte		aw;			/* BUG_ALLOWANCE_PER_PROCESS: the guard's allowance */
+	byte		mygen;
+
+	if
+	PICK(mygen = gen; msg = me; TAKE_ALLOWANCE; printf("MSC: session %d sends id %d\n", me, t); stmt_publish(GALLOW))
+	fi;
+	{
+		d_step { stmt_read_floor(GALLOW) }
+		d_step { row_guard_publish(me) }
+		d_step { guard_read_floor(me, GALLOW) }
+		if
+		:: d_step { row[me].st == RUN; commit(me) }
+		:: d_step { abort(me) }
+		fi
+	} unless { mygen != gen }
+}
+
+init {
+	atomic {
+		run allowance_session(0);
+		run allowance_session(1)
 	}
 }
 #endif

@@ -261,9 +261,10 @@ horizon_cover_from_clock(int allowance_ms)
 	/*
 	 * A horizon computed after this sees the slot, at most from_us; one of
 	 * a reader of allowance_ms or more computed before was at most the floor
-	 * less allowance_ms
+	 * less allowance_ms, and one from before a restart below the epoch
+	 * (model step "stmt_read_floor")
 	 */
-	from_us = Max(from_us, publish(s, from_us, true) - allowance_us);
+	from_us = Max(from_us, guard_bound(s, publish(s, from_us, true), allowance_ms));
 	statement_allowance_ms = allowance_ms;
 	statement_from_us = from_us;
 }

@@ -242,14 +242,26 @@ ok($node->log_contains('pg_uuidx.horizon_allowance is 100 ms in this process, bu
 # ---- the allowance raised across a restart
 $node->safe_psql('postgres', q{ALTER SYSTEM SET pg_uuidx.horizon_allowance = '100ms'});
 $node->restart;
-$node->safe_psql('postgres', q{INSERT INTO rl VALUES (uuidv7_at(clock_timestamp()), 'before restart')});
+# rs: the guard in one call, its argument (5 s) capped by the setting
+$node->safe_psql('postgres', q{
+CREATE TABLE rs (id uuid PRIMARY KEY, what text);
+SELECT pg_uuidx_add_guard('rs', allowance => '5s');
+});
+my $rs_reader = reader($node, 'rs');
+$node->safe_psql('postgres', q{INSERT INTO rl VALUES (uuidv7_at(clock_timestamp()), 'before restart');
+	INSERT INTO rs VALUES (uuidv7_at(clock_timestamp()), 'before restart')});
 like(settle($rl_reader, 5), $clean, 'restart: the row before it read at an allowance of 100 ms');
-my $below = client_v7(id_time($rl_reader->{last}) - 0.05);
+like(settle($rs_reader, 5), $clean, 'restart: and from the table guarded in one call, its 5 s capped to 100 ms');
+my %below = (rl => client_v7(id_time($rl_reader->{last}) - 0.05), rs => client_v7(id_time($rs_reader->{last}) - 0.05));
 $node->safe_psql('postgres', q{ALTER SYSTEM SET pg_uuidx.horizon_allowance = '5s'});
 $node->restart;
-my $sent = $node->safe_psql('postgres', "SELECT try(\$\$INSERT INTO rl VALUES ('$below', 'old id')\$\$)");
-like($sent, qr/^(40001 |ok)/, 'restart: an id below what the reader read, within the larger allowance: '
-	  . ($sent =~ /^40001/ ? 'refused' : 'let in'));
-like(settle($rl_reader, 5), $clean, 'restart: no committed row left below the reader');
+for my $t ('rl', 'rs')
+{
+	my $sent = $node->safe_psql('postgres', "SELECT try(\$\$INSERT INTO $t VALUES ('$below{$t}', 'old id')\$\$)");
+	like($sent, qr/^(40001 |ok)/, "restart, $t: an id below what the reader read, within the larger allowance: "
+		  . ($sent =~ /^40001/ ? 'refused' : 'let in'));
+}
+like(settle($rl_reader, 5), $clean, 'restart: no committed row left below the reader of the guard before the row');
+like(settle($rs_reader, 5), $clean, 'restart: nor below the reader of the guard after the row and its statement trigger');
 
 done_testing();

@@ -103,7 +103,10 @@ extern Oid	guard_function(Oid member);
  */
 extern int	guard_read_allowance(List *tables, Oid guardfn);
 
-/* whether relid has a guard of function guardfn that is enabled */
+/*
+ * Whether relid has a guard of function guardfn that fires in ordinary
+ * sessions: enabled (ORIGIN) or enabled ALWAYS, not REPLICA only
+ */
 extern bool guard_enabled_on(Oid relid, Oid guardfn);
 
 /*

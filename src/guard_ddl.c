@@ -80,7 +80,7 @@ typedef struct GuardOf
 	const char *column;
 	int			version;
 	int			allowance_ms;
-	bool		enabled;
+	char		enabled;		/* pg_trigger.tgenabled */
 } GuardOf;
 
 /*
@@ -121,21 +121,30 @@ guards_of(Oid relid, Oid guardfn)
 		if (guard_form(trigger) == GUARD_AFTER_ROW)
 			guard_check_trigger(trigger, rel, &guard->version, &guard->allowance_ms);
 		guard->column = pstrdup(guard_column(trigger, &guard->version, &guard->allowance_ms));
-		guard->enabled = trigger->tgenabled != TRIGGER_DISABLED;
+		guard->enabled = trigger->tgenabled;
 		guards = lappend(guards, guard);
 	}
 	relation_close(rel, NoLock);
 	return guards;
 }
 
+/*
+ * A guard enabled REPLICA fires only where session_replication_role is
+ * replica (a subscription's apply, and sessions that set it), not for the
+ * writers of ordinary sessions
+ */
 bool
 guard_enabled_on(Oid relid, Oid guardfn)
 {
 	ListCell   *lc;
 
 	foreach(lc, guards_of(relid, guardfn))
-		if (((GuardOf *) lfirst(lc))->enabled)
+	{
+		char		enabled = ((GuardOf *) lfirst(lc))->enabled;
+
+		if (enabled == TRIGGER_FIRES_ON_ORIGIN || enabled == TRIGGER_FIRES_ALWAYS)
 			return true;
+	}
 	return false;
 }
 
@@ -329,8 +338,9 @@ least_id(Oid relid, const char *column, pg_uuid_t *least)
 
 /*
  * Covers the rows of relid, which has just joined a guarded table, as if
- * inserted now: for each guard above it that is enabled, the least id of
- * the guard's column holds the horizon for this transaction, or the
+ * inserted now: for each guard above it that is not disabled (one enabled
+ * REPLICA too, which fires where the session is a replica's), the least
+ * id of the guard's column holds the horizon for this transaction, or the
  * statement is refused when it lies below the floor.
  */
 static void
@@ -347,7 +357,7 @@ cover_rows(Oid relid, Oid guardfn)
 		int64		floor_us;
 		char	   *text;
 
-		if (!guard->enabled || has_guard(covered, guard->column, guard->version))
+		if (guard->enabled == TRIGGER_DISABLED || has_guard(covered, guard->column, guard->version))
 			continue;
 		covered = lappend(covered, guard);
 		if (!least_id(relid, guard->column, &least))

@@ -44,16 +44,42 @@
  *   the cap: the node's horizon is computed from the floor as it is.
  *
  * The coordinator asks each node in one round trip, all at once, on a
- * connection of this backend kept open across polls (opened as the current
- * user, with Citus's citus.node_conninfo, as Citus opens its own), and only
- * then runs the query.  A connection that failed, or was left in the middle
- * of a query by an error or a cancel, is closed and opened again on the
- * next use.
+ * connection of this backend kept open across polls, and only then runs
+ * the query.  The connections:
+ *
+ * - Are opened as Citus opens its own: as the current user, to the host and
+ *   port of pg_dist_node, with the options of citus.node_conninfo that
+ *   Citus itself accepts (but sslkeylogfile), and whatever credentials
+ *   libpq finds in this server's environment (its OS user's ~/.pgpass and
+ *   client certificates, PGPASSFILE, Kerberos) or the nodes grant without
+ *   (trust, peer, cert).  Both the nodes and the options are a
+ *   superuser's: pg_dist_node is in pg_catalog, and citus.node_conninfo is
+ *   read only when Citus's library defined it (PGC_SIGHUP).  Without that
+ *   library it would be a placeholder that any role may SET, choosing
+ *   where this server's credentials go, so a Citus table is then refused.
+ *   A role that may read the table makes Citus open the same connections,
+ *   with the same credentials, by querying it.
+ * - Are one per node, of the role that read last: a reader of another role
+ *   opens it again.  One is closed when its node is no longer an active
+ *   primary in pg_dist_node (checked at each poll), when its role is
+ *   altered or dropped, or citus.node_conninfo changed.
+ * - Count as external files of fd.c (AcquireExternalFD()).
+ * - Are waited on for at most pg_uuidx.node_timeout per poll, connecting
+ *   included, processing interrupts (a cancel, statement_timeout,
+ *   client_connection_check_interval).  libpq resolves a node's name
+ *   without such a bound.
+ * - Are closed at the end of the (sub)transaction when an error or a
+ *   cancel left them connecting or asking, their question cancelled first
+ *   where libpq can send a cancel request within a bound (libpq 17's
+ *   PQcancelCreate(); an older libpq's PQcancel() waits for the node
+ *   without limit).  The node's backend ends once it finds the connection
+ *   closed, when it sends its answer.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
 
+#include "access/xact.h"
 #include "access/xlog.h"
 #include "catalog/pg_type.h"
 #include "commands/dbcommands.h"
@@ -63,29 +89,41 @@
 #include "libpq-fe.h"
 #include "miscadmin.h"
 #include "port/pg_bswap.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/syscache.h"
 #include "utils/timestamp.h"
 #include "utils/wait_event.h"
 
 #include "cluster.h"
+#include "compat.h"
 #include "guard.h"
 #include "horizon.h"
 #include "tick_table.h"
 #include "ticks.h"
 
-/* A connection of this backend to a node, as a role */
+/* pg_uuidx.node_timeout: the most one poll waits for the nodes, in ms */
+static int	node_timeout_ms = 5000;
+
+/* This backend's connection to a node */
 typedef struct NodeConnection
 {
 	char	   *host;
 	int			port;
-	Oid			role;
-	PGconn	   *conn;			/* NULL: none open */
+	PGconn	   *conn;			/* NULL: none open; else an external fd */
+	/* while conn is not NULL: */
+	Oid			role;			/* the role it was opened as */
+	uint32		role_hash;		/* the role's hash value in the AUTHOID cache */
+	bool		role_changed;	/* the role was altered or dropped since */
+	char	   *conninfo;		/* citus.node_conninfo it was opened with */
+	bool		listed;			/* in pg_dist_node at this poll */
 	struct NodeConnection *next;
 } NodeConnection;
 
@@ -99,6 +137,34 @@ typedef struct NodeAsk
 	bool		reused;			/* on a connection open before this poll */
 	int64		horizon_us;
 } NodeAsk;
+
+/* What the coordinator was doing with a node when it failed */
+typedef enum NodeStep
+{
+	NODE_CONNECT,
+	NODE_ASK,
+	NODE_ANSWER,
+} NodeStep;
+
+/*
+ * The options of citus.node_conninfo that a connection takes: those that
+ * Citus's own check of the setting accepts, but sslkeylogfile (a file that
+ * the TLS keys are written to).  "host" is used as Citus uses it: the name
+ * that authentication checks, the node then reached at pg_dist_node's
+ * address (hostaddr).
+ */
+static const char *const node_conninfo_options[] = {
+	"connect_timeout", "gsslib", "host", "keepalives", "keepalives_count",
+	"keepalives_idle", "keepalives_interval", "krbsrvname", "sslcert",
+	"sslcompression", "sslcrl", "sslkey", "sslmode", "sslnegotiation",
+	"sslrootcert", "tcp_user_timeout",
+};
+
+/*
+ * A connection's options: libpq's keepalives, those of citus.node_conninfo,
+ * the node, the database, the user, the search_path, application_name
+ */
+#define NODE_OPTIONS_MAX (4 + lengthof(node_conninfo_options) + 7 + 1)
 
 /*
  * A timestamptz as a horizon (Unix us): HORIZON_LOWEST for -infinity, and
@@ -116,19 +182,147 @@ horizon_of(TimestampTz ts)
 	return us;
 }
 
+/*
+ * Whether Citus's library is loaded in this backend: it defines
+ * citus.node_conninfo, otherwise at most a placeholder that any role may SET
+ */
+static bool
+citus_loaded(void)
+{
+	return GetConfigOption("citus.node_conninfo", true, false) != NULL &&
+		(GetConfigOptionFlags("citus.node_conninfo", true) & GUC_CUSTOM_PLACEHOLDER) == 0;
+}
+
+/*
+ * Count a connection's socket as an external file of fd.c, when there is
+ * room left for the wait set that each wait on it opens too
+ * (WaitLatchOrSocket())
+ */
+static bool
+acquire_fd(void)
+{
+	if (!AcquireExternalFD())
+		return false;
+	if (!AcquireExternalFD())
+	{
+		ReleaseExternalFD();
+		return false;
+	}
+	ReleaseExternalFD();
+	return true;
+}
+
+/* Close c's connection, if open */
+static void
+node_close(NodeConnection *c)
+{
+	if (c->conn == NULL)
+		return;
+	PQfinish(c->conn);
+	ReleaseExternalFD();
+	c->conn = NULL;
+	if (c->conninfo != NULL)
+		pfree(c->conninfo);
+	c->conninfo = NULL;
+}
+
+/*
+ * Send a cancel request for the question in flight on c, waiting for the
+ * node no longer than pg_uuidx.node_timeout.  Only libpq 17 and later can
+ * send one without blocking; an older libpq's PQcancel() waits for the node
+ * to close the request's socket without limit, and a node that accepts
+ * connections but does not answer would hold this backend for ever.
+ */
+static void
+node_cancel(NodeConnection *c)
+{
+#ifdef LIBPQ_HAS_ASYNC_CANCEL
+	TimestampTz deadline = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), node_timeout_ms);
+	PGcancelConn *cancel = PQcancelCreate(c->conn);
+	PostgresPollingStatusType status = PGRES_POLLING_WRITING;
+
+	if (cancel == NULL)
+		return;
+	if (PQcancelStart(cancel))
+	{
+		while (status == PGRES_POLLING_READING || status == PGRES_POLLING_WRITING)
+		{
+			long		timeout_ms = TimestampDifferenceMilliseconds(GetCurrentTimestamp(), deadline);
+			int			events = status == PGRES_POLLING_READING ? WL_SOCKET_READABLE : WL_SOCKET_WRITEABLE;
+			int			rc;
+
+			if (timeout_ms <= 0)
+				break;
+			rc = WaitLatchOrSocket(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH | events,
+								   PQcancelSocket(cancel), timeout_ms, PG_WAIT_EXTENSION);
+			if (rc & WL_LATCH_SET)
+				ResetLatch(MyLatch);
+			if (rc & events)
+				status = PQcancelPoll(cancel);
+		}
+	}
+	PQcancelFinish(cancel);
+#endif
+}
+
+/*
+ * At the end of a transaction or an aborted subtransaction: close the
+ * connections that an error or a cancel left connecting or asking (a
+ * question is cancelled first), and those whose role changed.  A poll
+ * starts and ends within one call of a reader, so no other can be using
+ * them.
+ */
+static void
+close_unfinished(void)
+{
+	for (NodeConnection *c = connections; c != NULL; c = c->next)
+	{
+		if (c->conn == NULL)
+			continue;
+		if (PQstatus(c->conn) == CONNECTION_OK && PQtransactionStatus(c->conn) == PQTRANS_IDLE &&
+			!c->role_changed)
+			continue;
+		if (PQstatus(c->conn) == CONNECTION_OK && PQtransactionStatus(c->conn) == PQTRANS_ACTIVE)
+			node_cancel(c);
+		node_close(c);
+	}
+}
+
+static void
+cluster_xact_callback(XactEvent event, void *arg)
+{
+	if (event == XACT_EVENT_COMMIT || event == XACT_EVENT_PARALLEL_COMMIT ||
+		event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT ||
+		event == XACT_EVENT_PREPARE)
+		close_unfinished();
+}
+
+static void
+cluster_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
+						 SubTransactionId parentSubid, void *arg)
+{
+	if (event == SUBXACT_EVENT_ABORT_SUB)
+		close_unfinished();
+}
+
+/* A role was altered or dropped (hashvalue in the AUTHOID cache; 0: any) */
+static void
+mark_role_changed(Datum arg, int cacheid, uint32 hashvalue)
+{
+	for (NodeConnection *c = connections; c != NULL; c = c->next)
+		if (c->conn != NULL && (hashvalue == 0 || c->role_hash == hashvalue))
+			c->role_changed = true;
+}
+
 /* close this backend's connections when it exits */
 static void
 close_connections(int code, Datum arg)
 {
 	for (NodeConnection *c = connections; c != NULL; c = c->next)
-		if (c->conn != NULL)
-		{
-			PQfinish(c->conn);
-			c->conn = NULL;
-		}
+		node_close(c);
 }
 
-/* The cached connection entry of host:port for the current user */
+/* The entry of node host:port, made on first use */
 static NodeConnection *
 node_connection(const char *host, int port)
 {
@@ -136,80 +330,169 @@ node_connection(const char *host, int port)
 	NodeConnection *c;
 
 	for (c = connections; c != NULL; c = c->next)
-		if (c->port == port && c->role == GetUserId() && strcmp(c->host, host) == 0)
+		if (c->port == port && strcmp(c->host, host) == 0)
 			return c;
 	if (!registered)
 	{
 		on_proc_exit(close_connections, (Datum) 0);
+		RegisterXactCallback(cluster_xact_callback, NULL);
+		RegisterSubXactCallback(cluster_subxact_callback, NULL);
+		CacheRegisterSyscacheCallback(AUTHOID, mark_role_changed, (Datum) 0);
 		registered = true;
 	}
 	c = MemoryContextAllocZero(TopMemoryContext, sizeof(NodeConnection));
 	c->host = MemoryContextStrdup(TopMemoryContext, host);
 	c->port = port;
-	c->role = GetUserId();
 	c->next = connections;
 	connections = c;
 	return c;
 }
 
-/* c's connection closed, and an error about it */
-static void
-node_failed(NodeConnection *c, const char *caller, const char *what)
+/* Close c's connection, and an error about step (whole messages, translatable) */
+pg_noreturn static void
+node_failed(NodeConnection *c, const char *caller, NodeStep step)
 {
-	char	   *message = pchomp(c->conn != NULL ? PQerrorMessage(c->conn) : "out of memory");
+	char	   *message = pchomp(PQerrorMessage(c->conn));
 
-	if (c->conn != NULL)
-		PQfinish(c->conn);
-	c->conn = NULL;
+	node_close(c);
 	ereport(ERROR,
 			(errcode(ERRCODE_CONNECTION_FAILURE),
-			 errmsg("%s could not %s node %s:%d", caller, what, c->host, c->port),
+			 step == NODE_CONNECT ?
+			 errmsg("%s could not connect to node %s:%d", caller, c->host, c->port) :
+			 step == NODE_ASK ?
+			 errmsg("%s could not ask node %s:%d for its horizon", caller, c->host, c->port) :
+			 errmsg("%s could not read the horizon of node %s:%d", caller, c->host, c->port),
 			 errdetail_internal("%s", message),
-			 errhint("The coordinator asks every node that holds a shard of the table for its horizon, on a connection of the current user as Citus opens its own.")));
+			 errhint("The coordinator asks every node that holds a shard of the table for its horizon, as the current user, as Citus connects.")));
+	pg_unreachable();
+}
+
+/*
+ * The error of a poll that reached its deadline at step; the connection is
+ * left to close_unfinished()
+ */
+pg_noreturn static void
+node_timed_out(NodeConnection *c, const char *caller, NodeStep step)
+{
+	if (step == NODE_CONNECT)
+		ereport(ERROR,
+				(errcode(ERRCODE_CONNECTION_FAILURE),
+				 errmsg("%s timed out connecting to node %s:%d", caller, c->host, c->port),
+				 errdetail("A poll waits for the nodes for at most pg_uuidx.node_timeout (%d ms), connecting included.",
+						   node_timeout_ms),
+				 errhint("Check that the node is up and reachable from this server.")));
+	ereport(ERROR,
+			(errcode(ERRCODE_QUERY_CANCELED),
+			 errmsg("%s timed out waiting for the horizon of node %s:%d", caller, c->host, c->port),
+			 errdetail("A poll waits for the nodes for at most pg_uuidx.node_timeout (%d ms), connecting included.",
+					   node_timeout_ms),
+			 errhint("Check what the node's backend of application_name \"pg_uuidx cluster horizon\" waits for.")));
 }
 
 /*
  * Wait until c's socket is ready for events (WL_SOCKET_READABLE or
- * WRITEABLE), or an interrupt: an error then leaves the connection as it
- * is, and its next use opens it again.
+ * WRITEABLE), processing interrupts, until deadline (then an error of
+ * step).  An error leaves the connection to close_unfinished().
  */
 static void
-node_wait(NodeConnection *c, int events)
+node_wait(NodeConnection *c, int events, TimestampTz deadline, const char *caller, NodeStep step)
 {
-	(void) WaitLatchOrSocket(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH | events,
-							 PQsocket(c->conn), -1L, PG_WAIT_EXTENSION);
-	ResetLatch(MyLatch);
-	CHECK_FOR_INTERRUPTS();
+	for (;;)
+	{
+		long		timeout_ms = TimestampDifferenceMilliseconds(GetCurrentTimestamp(), deadline);
+		int			rc;
+
+		if (timeout_ms <= 0)
+			node_timed_out(c, caller, step);
+		rc = WaitLatchOrSocket(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH | events,
+							   PQsocket(c->conn), timeout_ms, PG_WAIT_EXTENSION);
+		if (rc & WL_LATCH_SET)
+		{
+			ResetLatch(MyLatch);
+			CHECK_FOR_INTERRUPTS();
+		}
+		if (rc & events)
+			return;
+	}
 }
 
 /*
- * c's connection, opened unless it is open and idle (then true): with
- * Citus's citus.node_conninfo first, then the node, this database and the
- * current user
+ * The options of a connection to c as the current user, into keywords and
+ * values (NULL-terminated, NODE_OPTIONS_MAX): libpq's keepalives, then
+ * those of conninfo (citus.node_conninfo), any other than
+ * node_conninfo_options refused, then the node, this database and the user
+ * (a later keyword wins)
  */
-static bool
-node_open(NodeConnection *c, const char *caller)
+static void
+node_options(NodeConnection *c, const char *conninfo, const char *caller,
+			 const char **keywords, const char **values)
 {
-	const char *keywords[8];
-	const char *values[8];
-	const char *conninfo = GetConfigOption("citus.node_conninfo", true, false);
-	char		port[12];
-	PostgresPollingStatusType status = PGRES_POLLING_WRITING;
+	char	   *error = NULL;
+	PQconninfoOption *parsed = PQconninfoParse(conninfo, &error);
+	const char *host = NULL;
 	int			n = 0;
 
-	if (c->conn != NULL && PQstatus(c->conn) == CONNECTION_OK &&
-		PQtransactionStatus(c->conn) == PQTRANS_IDLE)
-		return true;
-	if (c->conn != NULL)
-		PQfinish(c->conn);
-	snprintf(port, sizeof(port), "%d", c->port);
-	/* a connection string as dbname is expanded; the later keywords win */
-	keywords[n] = "dbname";
-	values[n++] = conninfo != NULL ? conninfo : "";
-	keywords[n] = "host";
+	if (parsed == NULL)
+	{
+		char	   *message = error != NULL ? pchomp(error) : pstrdup("out of memory");
+
+		PQfreemem(error);
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s cannot read citus.node_conninfo", caller),
+				 errdetail_internal("%s", message)));
+	}
+	keywords[n] = "keepalives";
+	values[n++] = "1";
+	keywords[n] = "keepalives_idle";
+	values[n++] = "30";
+	keywords[n] = "keepalives_interval";
+	values[n++] = "10";
+	keywords[n] = "keepalives_count";
+	values[n++] = "3";
+	for (PQconninfoOption *o = parsed; o->keyword != NULL; o++)
+	{
+		bool		allowed = false;
+
+		if (o->val == NULL || o->val[0] == '\0')
+			continue;
+		for (int i = 0; i < (int) lengthof(node_conninfo_options); i++)
+			allowed |= strcmp(o->keyword, node_conninfo_options[i]) == 0;
+		if (!allowed)
+		{
+			char	   *keyword = pstrdup(o->keyword);
+			StringInfoData list;
+
+			PQconninfoFree(parsed);
+			initStringInfo(&list);
+			for (int i = 0; i < (int) lengthof(node_conninfo_options); i++)
+				appendStringInfo(&list, "%s%s", i > 0 ? ", " : "", node_conninfo_options[i]);
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s cannot connect to node %s:%d with option \"%s\" of citus.node_conninfo",
+							caller, c->host, c->port, keyword),
+					 errdetail("A reader of Citus tables takes only these options from citus.node_conninfo: %s.",
+							   list.data),
+					 errhint("Remove \"%s\" from citus.node_conninfo.", keyword)));
+		}
+		if (strcmp(o->keyword, "host") == 0)
+			host = pstrdup(o->val);
+		else
+		{
+			keywords[n] = pstrdup(o->keyword);
+			values[n++] = pstrdup(o->val);
+		}
+	}
+	PQconninfoFree(parsed);
+	if (host != NULL)
+	{
+		keywords[n] = "host";
+		values[n++] = host;
+	}
+	keywords[n] = host != NULL ? "hostaddr" : "host";
 	values[n++] = c->host;
 	keywords[n] = "port";
-	values[n++] = port;
+	values[n++] = psprintf("%d", c->port);
 	keywords[n] = "dbname";
 	values[n++] = get_database_name(MyDatabaseId);
 	keywords[n] = "user";
@@ -221,15 +504,55 @@ node_open(NodeConnection *c, const char *caller)
 	values[n++] = "pg_uuidx cluster horizon";
 	keywords[n] = NULL;
 	values[n] = NULL;
+	Assert(n < NODE_OPTIONS_MAX);
+}
 
-	c->conn = PQconnectStartParams(keywords, values, 1);
-	if (c->conn == NULL || PQstatus(c->conn) == CONNECTION_BAD)
-		node_failed(c, caller, "connect to");
+/*
+ * c's connection as the current user, opened within deadline unless it is
+ * open and idle (then true)
+ */
+static bool
+node_open(NodeConnection *c, TimestampTz deadline, const char *caller)
+{
+	const char *conninfo = GetConfigOption("citus.node_conninfo", true, false);
+	const char *keywords[NODE_OPTIONS_MAX];
+	const char *values[NODE_OPTIONS_MAX];
+	PostgresPollingStatusType status = PGRES_POLLING_WRITING;
+
+	if (conninfo == NULL)
+		conninfo = "";
+	if (c->conn != NULL && PQstatus(c->conn) == CONNECTION_OK &&
+		PQtransactionStatus(c->conn) == PQTRANS_IDLE && c->role == GetUserId() &&
+		!c->role_changed && strcmp(c->conninfo, conninfo) == 0)
+		return true;
+	node_close(c);
+	node_options(c, conninfo, caller, keywords, values);
+	if (!acquire_fd())
+		ereport(ERROR,
+				(errcode(ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION),
+				 errmsg("%s could not connect to node %s:%d", caller, c->host, c->port),
+				 errdetail("There are too many open files on the local server."),
+				 errhint("Raise the server's max_files_per_process and/or \"ulimit -n\" limits.")));
+	c->conn = PQconnectStartParams(keywords, values, 0);
+	if (c->conn == NULL)
+	{
+		ReleaseExternalFD();
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("out of memory")));
+	}
+	c->role = GetUserId();
+	c->role_hash = GetSysCacheHashValue1(AUTHOID, ObjectIdGetDatum(c->role));
+	c->role_changed = false;
+	c->conninfo = MemoryContextStrdup(TopMemoryContext, conninfo);
+	if (PQstatus(c->conn) == CONNECTION_BAD)
+		node_failed(c, caller, NODE_CONNECT);
 	while (status != PGRES_POLLING_OK)
 	{
 		if (status == PGRES_POLLING_FAILED)
-			node_failed(c, caller, "connect to");
-		node_wait(c, status == PGRES_POLLING_READING ? WL_SOCKET_READABLE : WL_SOCKET_WRITEABLE);
+			node_failed(c, caller, NODE_CONNECT);
+		node_wait(c, status == PGRES_POLLING_READING ? WL_SOCKET_READABLE : WL_SOCKET_WRITEABLE,
+				  deadline, caller, NODE_CONNECT);
 		status = PQconnectPoll(c->conn);
 	}
 	return false;
@@ -240,7 +563,8 @@ node_open(NodeConnection *c, const char *caller)
  * when the connection turned out to be lost
  */
 static bool
-node_ask(NodeAsk *a, const char *schema, int64 below_us, int allowance_ms, const char *caller)
+node_ask(NodeAsk *a, const char *schema, int64 below_us, int allowance_ms, TimestampTz deadline,
+		 const char *caller)
 {
 	uint64		below = pg_hton64((uint64) timestamptz_from_horizon(below_us));
 	uint32		allowance = pg_hton32((uint32) allowance_ms);
@@ -267,37 +591,60 @@ node_ask(NodeAsk *a, const char *schema, int64 below_us, int allowance_ms, const
 								 function);
 	bool		sent;
 
-	a->reused = node_open(a->node, caller);
+	a->reused = node_open(a->node, deadline, caller);
 	sent = PQsendQueryParams(a->node->conn, query, 2, types, values, lengths, formats, 1);
 	pfree(query);
 	return sent;
 }
 
 /*
- * Node a's answer into a->horizon_us; false when the connection was lost
- * before it came, an error when the node refused the question
+ * The next result of the question on c into *result (NULL after the last),
+ * waiting until deadline without blocking in libpq; false when the
+ * connection was lost
  */
 static bool
-node_receive(NodeAsk *a, const char *caller)
+node_result(NodeConnection *c, TimestampTz deadline, const char *caller, PGresult **result)
+{
+	while (PQisBusy(c->conn))
+	{
+		if (!PQconsumeInput(c->conn))
+			return false;
+		if (PQisBusy(c->conn))
+			node_wait(c, WL_SOCKET_READABLE, deadline, caller, NODE_ANSWER);
+	}
+	*result = PQgetResult(c->conn);
+	return true;
+}
+
+/*
+ * Node a's answer into a->horizon_us, waiting until deadline; false when
+ * the connection was lost before it came, an error when the node refused
+ * the question
+ */
+static bool
+node_receive(NodeAsk *a, TimestampTz deadline, const char *caller)
 {
 	NodeConnection *c = a->node;
 	PGresult   *result;
 	bool		answered = false;
 
-	for (;;)
+	while (node_result(c, deadline, caller, &result))
 	{
-		if (!PQconsumeInput(c->conn))
-			return false;
-		if (!PQisBusy(c->conn))
-			break;
-		node_wait(c, WL_SOCKET_READABLE);
-	}
-	while ((result = PQgetResult(c->conn)) != NULL)
-	{
+		if (result == NULL)
+		{
+			if (!answered)
+				ereport(ERROR,
+						(errcode(ERRCODE_UNDEFINED_FUNCTION),
+						 errmsg("%s could not read the horizon of node %s:%d", caller, c->host, c->port),
+						 errdetail("The node has no pg_uuidx_node_horizon() of the extension pg_uuidx in the extension's schema."),
+						 errhint("Every node that holds shards needs pg_uuidx of this version, in the same schema.")));
+			return true;
+		}
 		if (PQresultStatus(result) != PGRES_TUPLES_OK)
 		{
 			const char *state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
 			const char *severity = PQresultErrorField(result, PG_DIAG_SEVERITY_NONLOCALIZED);
+			bool		ended = severity != NULL && strcmp(severity, "ERROR") != 0;
 			char	   *message = pchomp(PQresultErrorMessage(result));
 			int			code = state != NULL && strlen(state) == 5 ?
 				MAKE_SQLSTATE(state[0], state[1], state[2], state[3], state[4]) :
@@ -305,11 +652,10 @@ node_receive(NodeAsk *a, const char *caller)
 
 			PQclear(result);
 			/* the node ended the session: a shutdown, a restart */
-			if (PQstatus(c->conn) == CONNECTION_BAD ||
-				(severity != NULL && strcmp(severity, "ERROR") != 0))
+			if (PQstatus(c->conn) == CONNECTION_BAD || ended)
 				return false;
 			/* the connection is left idle for the next poll */
-			while ((result = PQgetResult(c->conn)) != NULL)
+			while (node_result(c, deadline, caller, &result) && result != NULL)
 				PQclear(result);
 			ereport(ERROR,
 					(errcode(code),
@@ -329,19 +675,14 @@ node_receive(NodeAsk *a, const char *caller)
 		}
 		PQclear(result);
 	}
-	if (!answered)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FUNCTION),
-				 errmsg("%s could not read the horizon of node %s:%d", caller, c->host, c->port),
-				 errdetail("The node has no pg_uuidx_node_horizon() of the extension pg_uuidx in the extension's schema."),
-				 errhint("Every node that holds shards needs pg_uuidx of this version, in the same schema.")));
-	return true;
+	return false;
 }
 
 /*
  * The primary nodes, other than this one, that hold a placement of a shard
  * of one of citus_tables, as NodeAsks (Citus's catalog, read as the current
- * user: its tables are readable by all)
+ * user: its tables are readable by all).  The connections to nodes that are
+ * no longer active primaries are closed.
  */
 static List *
 nodes_of(List *citus_tables, const char *caller)
@@ -351,6 +692,7 @@ nodes_of(List *citus_tables, const char *caller)
 	Datum		arg;
 	MemoryContext caller_cxt = CurrentMemoryContext;
 	List	   *asks = NIL;
+	NodeConnection **link;
 	int			n = 0;
 	int			rc;
 	ListCell   *lc;
@@ -361,17 +703,20 @@ nodes_of(List *citus_tables, const char *caller)
 
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-	rc = SPI_execute_with_args("SELECT DISTINCT n.nodename, n.nodeport"
-							   " FROM pg_catalog.pg_dist_shard s"
-							   " JOIN pg_catalog.pg_dist_placement p ON p.shardid OPERATOR(pg_catalog.=) s.shardid"
-							   " JOIN pg_catalog.pg_dist_node n ON n.groupid OPERATOR(pg_catalog.=) p.groupid"
-							   " WHERE s.logicalrelid OPERATOR(pg_catalog.=) ANY ($1)"
-							   " AND n.isactive AND n.noderole OPERATOR(pg_catalog.=) 'primary'"
+	rc = SPI_execute_with_args("SELECT n.nodename, n.nodeport, EXISTS (SELECT"
+							   " FROM pg_catalog.pg_dist_placement p"
+							   " JOIN pg_catalog.pg_dist_shard s ON s.shardid OPERATOR(pg_catalog.=) p.shardid"
+							   " WHERE p.groupid OPERATOR(pg_catalog.=) n.groupid"
+							   " AND s.logicalrelid OPERATOR(pg_catalog.=) ANY ($1))"
+							   " FROM pg_catalog.pg_dist_node n"
+							   " WHERE n.isactive AND n.noderole OPERATOR(pg_catalog.=) 'primary'"
 							   " AND n.groupid OPERATOR(pg_catalog.<>)"
 							   " (SELECT g.groupid FROM pg_catalog.pg_dist_local_group g)",
 							   1, &argtype, &arg, NULL, true, 0);
 	if (rc != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute_with_args failed for %s: %s", caller, SPI_result_code_string(rc));
+	for (NodeConnection *c = connections; c != NULL; c = c->next)
+		c->listed = false;
 	for (uint64 i = 0; i < SPI_processed; i++)
 	{
 		HeapTuple	row = SPI_tuptable->vals[i];
@@ -379,17 +724,43 @@ nodes_of(List *citus_tables, const char *caller)
 		bool		isnull;
 		char	   *host = TextDatumGetCString(SPI_getbinval(row, desc, 1, &isnull));
 		int			port = DatumGetInt32(SPI_getbinval(row, desc, 2, &isnull));
+		bool		holds = DatumGetBool(SPI_getbinval(row, desc, 3, &isnull));
 		/* the list outlives SPI_finish() */
 		MemoryContext spi_cxt = MemoryContextSwitchTo(caller_cxt);
-		NodeAsk    *a = palloc(sizeof(NodeAsk));
 
-		a->node = node_connection(host, port);
-		a->reused = false;
-		a->horizon_us = HORIZON_LOWEST;
-		asks = lappend(asks, a);
+		if (holds)
+		{
+			NodeAsk    *a = palloc(sizeof(NodeAsk));
+
+			a->node = node_connection(host, port);
+			a->node->listed = true;
+			a->reused = false;
+			a->horizon_us = HORIZON_LOWEST;
+			asks = lappend(asks, a);
+		}
+		else
+			for (NodeConnection *c = connections; c != NULL; c = c->next)
+				c->listed |= c->port == port && strcmp(c->host, host) == 0;
 		MemoryContextSwitchTo(spi_cxt);
 	}
 	SPI_finish();
+
+	/* removed, disabled, moved to another address, a secondary now */
+	link = &connections;
+	while (*link != NULL)
+	{
+		NodeConnection *c = *link;
+
+		if (c->listed)
+		{
+			link = &c->next;
+			continue;
+		}
+		node_close(c);
+		*link = c->next;
+		pfree(c->host);
+		pfree(c);
+	}
 	return asks;
 }
 
@@ -422,6 +793,13 @@ cluster_tables(List *tables, Oid fn_oid, const char *caller)
 		SPI_finish();
 		if (!distributed)
 			continue;
+		if (!citus_loaded())
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("%s cannot read Citus table \"%s\" without Citus's library",
+							caller, get_rel_name(relid)),
+					 errdetail("The extension citus is in this database, but its library is not loaded in this session."),
+					 errhint("Add citus to shared_preload_libraries.")));
 #ifndef PG_UUIDX_TEST_CLUSTER_UNGUARDED
 		if (!OidIsValid(guardfn) || !guard_enabled_on(relid, guardfn))
 			ereport(ERROR,
@@ -443,6 +821,7 @@ cluster_horizon_us(List *citus_tables, int64 local_us, int allowance_ms, Oid fn_
 	const char *schema;
 	List	   *asks;
 	int64		horizon_us = local_us;
+	TimestampTz deadline;
 	ListCell   *lc;
 
 #ifdef PG_UUIDX_TEST_CLUSTER_COORDINATOR_ONLY
@@ -461,22 +840,23 @@ cluster_horizon_us(List *citus_tables, int64 local_us, int allowance_ms, Oid fn_
 	 * since (a restart): that node is asked once more, on a new one.
 	 */
 	allowance_ms = Max(allowance_ms, 0);
+	deadline = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), node_timeout_ms);
 	foreach(lc, asks)
 	{
 		NodeAsk    *a = lfirst(lc);
 
-		if (!node_ask(a, schema, local_us, allowance_ms, caller) &&
-			(!a->reused || !node_ask(a, schema, local_us, allowance_ms, caller)))
-			node_failed(a->node, caller, "ask");
+		if (!node_ask(a, schema, local_us, allowance_ms, deadline, caller) &&
+			(!a->reused || !node_ask(a, schema, local_us, allowance_ms, deadline, caller)))
+			node_failed(a->node, caller, NODE_ASK);
 	}
 	foreach(lc, asks)
 	{
 		NodeAsk    *a = lfirst(lc);
 
-		if (!node_receive(a, caller) &&
-			(!a->reused || !node_ask(a, schema, local_us, allowance_ms, caller) ||
-			 !node_receive(a, caller)))
-			node_failed(a->node, caller, "read the horizon of");
+		if (!node_receive(a, deadline, caller) &&
+			(!a->reused || !node_ask(a, schema, local_us, allowance_ms, deadline, caller) ||
+			 !node_receive(a, deadline, caller)))
+			node_failed(a->node, caller, NODE_ANSWER);
 		/* model step "cluster_min" */
 		horizon_us = Min(horizon_us, a->horizon_us);
 	}
@@ -492,6 +872,22 @@ cluster_refuse_ticks(List *citus_tables, const char *caller)
 					caller, get_rel_name(linitial_oid(citus_tables))),
 			 errdetail("A tick holds this server's horizon only, not that of the nodes that hold the table's shards."),
 			 errhint("Read it on the coordinator, from_tick => false.")));
+}
+
+void
+cluster_init_module(void)
+{
+	/* PGC_USERSET: it bounds the waits of the session that sets it only */
+	DefineCustomIntVariable("pg_uuidx.node_timeout",
+							"How long a reader of Citus tables waits for the nodes in one poll.",
+							"The most that pg_uuidx_read_after() and pg_uuidx_consume() on a Citus coordinator "
+							"wait to connect to the nodes that hold the tables' shards and for their horizons, "
+							"and then to cancel a question left unanswered.",
+							&node_timeout_ms,
+							5000, 10, 3600 * 1000,
+							PGC_USERSET,
+							GUC_UNIT_MS,
+							NULL, NULL, NULL);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_node_horizon);

@@ -12,10 +12,13 @@
 
 #include "nodes/pg_list.h"
 
+/* The cluster horizon's part of loading the library: pg_uuidx.node_timeout */
+extern void cluster_init_module(void);
+
 /*
  * Those of tables that Citus distributes or replicates (NIL without Citus),
- * for a reader whose function is fn_oid; refuses one without an enabled
- * guard (55000).
+ * for a reader whose function is fn_oid; refuses one without a guard that
+ * fires in ordinary sessions, or without Citus's library loaded (55000).
  */
 extern List *cluster_tables(List *tables, Oid fn_oid, const char *caller);
 

@@ -118,7 +118,10 @@ extern bool guard_covers(Oid relid, Oid guardfn, const char *column, int version
 /* The allowance of *allowance when pg_uuidx.horizon_allowance is cap_ms */
 extern int	guard_allowance_capped(const GuardAllowance *allowance, int cap_ms);
 
-/* whether relid has a guard of function guardfn that is enabled */
+/*
+ * Whether relid has a guard of function guardfn that fires in ordinary
+ * sessions: enabled (ORIGIN) or enabled ALWAYS, not REPLICA only
+ */
 extern bool guard_enabled_on(Oid relid, Oid guardfn);
 
 /*

@@ -81,7 +81,7 @@ typedef struct GuardOf
 	int			version;
 	int			allowance_ms;
 	int			arg_ms;			/* its allowance argument, uncapped; -1: none */
-	bool		enabled;		/* fires in ordinary sessions */
+	char		enabled;		/* pg_trigger.tgenabled */
 } GuardOf;
 
 /*
@@ -123,22 +123,32 @@ guards_of(Oid relid, Oid guardfn)
 			guard_check_trigger(trigger, rel, &guard->version, &guard->allowance_ms);
 		guard->column = pstrdup(guard_column(trigger, &guard->version, &guard->allowance_ms));
 		guard->arg_ms = trigger->tgnargs > 2 ? guard_allowance(trigger->tgname, trigger->tgargs[2]) : -1;
-		/* one enabled for replication only never fires in a writing session */
-		guard->enabled = trigger->tgenabled == TRIGGER_FIRES_ON_ORIGIN ||
-			trigger->tgenabled == TRIGGER_FIRES_ALWAYS;
+		guard->enabled = trigger->tgenabled;
 		guards = lappend(guards, guard);
 	}
 	relation_close(rel, NoLock);
 	return guards;
 }
 
+/* whether guard fires in a writing session: enabled, or enabled ALWAYS */
+static bool
+fires_in_sessions(const GuardOf *guard)
+{
+	return guard->enabled == TRIGGER_FIRES_ON_ORIGIN || guard->enabled == TRIGGER_FIRES_ALWAYS;
+}
+
+/*
+ * A guard enabled REPLICA fires only where session_replication_role is
+ * replica (a subscription's apply, and sessions that set it), not for the
+ * writers of ordinary sessions
+ */
 bool
 guard_enabled_on(Oid relid, Oid guardfn)
 {
 	ListCell   *lc;
 
 	foreach(lc, guards_of(relid, guardfn))
-		if (((GuardOf *) lfirst(lc))->enabled)
+		if (fires_in_sessions((GuardOf *) lfirst(lc)))
 			return true;
 	return false;
 }
@@ -153,7 +163,7 @@ guard_covers(Oid relid, Oid guardfn, const char *column, int version, GuardAllow
 	{
 		GuardOf    *guard = (GuardOf *) lfirst(lc);
 
-		if (!guard->enabled || guard->version != version || strcmp(guard->column, column) != 0)
+		if (!fires_in_sessions(guard) || guard->version != version || strcmp(guard->column, column) != 0)
 			continue;
 		covered = true;
 		if (guard->arg_ms < 0)
@@ -344,8 +354,9 @@ least_id(Oid relid, const char *column, pg_uuid_t *least)
 
 /*
  * Covers the rows of relid, which has just joined a guarded table, as if
- * inserted now: for each guard above it that is enabled, the least id of
- * the guard's column holds the horizon for this transaction, or the
+ * inserted now: for each guard above it that is not disabled (one enabled
+ * REPLICA too, which fires where the session is a replica's), the least
+ * id of the guard's column holds the horizon for this transaction, or the
  * statement is refused when it lies below the floor.
  */
 static void
@@ -362,7 +373,7 @@ cover_rows(Oid relid, Oid guardfn)
 		int64		floor_us;
 		char	   *text;
 
-		if (!guard->enabled || has_guard(covered, guard->column, guard->version))
+		if (guard->enabled == TRIGGER_DISABLED || has_guard(covered, guard->column, guard->version))
 			continue;
 		covered = lappend(covered, guard);
 		if (!least_id(relid, guard->column, &least))

@@ -2,7 +2,7 @@
  * module.c
  *		The library's entry points: its magic block and _PG_init().
  *
- * Owns loading the library; may call horizon.h and ticker.h.
+ * Owns loading the library; may call cluster.h, horizon.h and ticker.h.
  *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
@@ -11,6 +11,7 @@
 #include "fmgr.h"
 #include "utils/guc.h"
 
+#include "cluster.h"
 #include "compat.h"
 #include "horizon.h"
 #include "ticker.h"
@@ -24,6 +25,7 @@ _PG_init(void)
 {
 	horizon_init_module();
 	ticker_init_module();
+	cluster_init_module();
 
 	/*
 	 * Settings named pg_uuidx.* are this library's alone: a misspelt one in

@@ -768,12 +768,10 @@ List *
 cluster_tables(List *tables, Oid fn_oid, const char *caller)
 {
 	List	   *citus_tables = NIL;
-	Oid			guardfn;
 	ListCell   *lc;
 
 	if (tables == NIL || !OidIsValid(get_extension_oid("citus", true)))
 		return NIL;
-	guardfn = guard_function(fn_oid);
 	foreach(lc, tables)
 	{
 		Oid			relid = lfirst_oid(lc);
@@ -800,15 +798,6 @@ cluster_tables(List *tables, Oid fn_oid, const char *caller)
 							caller, get_rel_name(relid)),
 					 errdetail("The extension citus is in this database, but its library is not loaded in this session."),
 					 errhint("Add citus to shared_preload_libraries.")));
-#ifndef PG_UUIDX_TEST_CLUSTER_UNGUARDED
-		if (!OidIsValid(guardfn) || !guard_enabled_on(relid, guardfn))
-			ereport(ERROR,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("%s cannot read Citus table \"%s\" in id order without pg_uuidx_horizon_guard()",
-							caller, get_rel_name(relid)),
-					 errdetail("A transaction that writes shards on several nodes commits on the coordinator before its rows become visible on the nodes; only the guard on each shard holds the node's horizon until they are."),
-					 errhint("With citus.enable_unsafe_triggers on, create the guard on the table: Citus creates it on every shard.")));
-#endif
 		citus_tables = lappend_oid(citus_tables, relid);
 	}
 	return citus_tables;

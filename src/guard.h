@@ -119,12 +119,6 @@ extern bool guard_covers(Oid relid, Oid guardfn, const char *column, int version
 extern int	guard_allowance_capped(const GuardAllowance *allowance, int cap_ms);
 
 /*
- * Whether relid has a guard of function guardfn that fires in ordinary
- * sessions: enabled (ORIGIN) or enabled ALWAYS, not REPLICA only
- */
-extern bool guard_enabled_on(Oid relid, Oid guardfn);
-
-/*
  * Refuses relid, or a table that inherits from it, that is under a table
  * that guardfn guards without being guarded itself: a foreign table, or a
  * table that inherits (and so got no triggers) without a guard of its own

@@ -137,22 +137,6 @@ fires_in_sessions(const GuardOf *guard)
 	return guard->enabled == TRIGGER_FIRES_ON_ORIGIN || guard->enabled == TRIGGER_FIRES_ALWAYS;
 }
 
-/*
- * A guard enabled REPLICA fires only where session_replication_role is
- * replica (a subscription's apply, and sessions that set it), not for the
- * writers of ordinary sessions
- */
-bool
-guard_enabled_on(Oid relid, Oid guardfn)
-{
-	ListCell   *lc;
-
-	foreach(lc, guards_of(relid, guardfn))
-		if (fires_in_sessions((GuardOf *) lfirst(lc)))
-			return true;
-	return false;
-}
-
 bool
 guard_covers(Oid relid, Oid guardfn, const char *column, int version, GuardAllowance *allowance)
 {

@@ -86,6 +86,9 @@ $sqlnode->safe_psql('from_c', q{DELETE FROM app.t WHERE note LIKE 'after %'; DEL
 move_database(from => $sqlnode, to => $cnode, db => 'from_c', to_db => 'from_c_back', label => 'c -> sql -> c',
 	lang => 'c');
 is($cnode->safe_psql('from_c_back', $positions), $stored, "c -> sql -> c: relay's position restored");
+# (the guard, which the SQL build does not have, added on the C build: a
+# reader reads only a guarded table)
+$cnode->safe_psql('from_c_back', q{SELECT pg_uuidx_add_guard('app.t')});
 is($cnode->safe_psql('from_c_back', q{SELECT id FROM pg_uuidx_consume(NULL::app.t, 'relay', 1)}),
 	$cnode->safe_psql('from_c', qq{SELECT id FROM app.t WHERE id > '$tenth' ORDER BY id LIMIT 1}),
 	"c -> sql -> c: pg_uuidx_consume() reads on after it: app.t's 11th row");

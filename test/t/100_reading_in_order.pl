@@ -1,5 +1,8 @@
 # Reading tables in id order without missing a row: uuidv7_horizon(),
 # uuidv6_horizon(), pg_uuidx_horizon_holders() and pg_uuidx_read_after().
+# Every table read carries the guard of pg_uuidx_add_guard() (allowance 0):
+# a reader refuses a table without one (55000, among the reader's
+# refusals).
 #
 # First the cases one by one (the calling transaction left out, another
 # session's open transaction, a prepared transaction from before a
@@ -12,7 +15,9 @@
 # pg_uuidx_read_after() on the v7 and the v6 table must see every committed
 # row exactly once, in id order; "id > last" and a horizon of now() (the
 # same loop with uuidv7_boundary(clock_timestamp()) as its bound) must miss
-# rows, or the run did not test anything.  The writers' seed is printed
+# rows, or the run did not test anything; the guards must refuse none of
+# the writers' ids, all made by the server in the transaction that inserts
+# them.  The writers' seed is printed
 # (PG_UUIDX_SEED replays the random choices of the writers, not their
 # timing).
 #
@@ -58,6 +63,10 @@ $node->safe_psql('postgres', q{
 CREATE EXTENSION pg_uuidx;
 CREATE TABLE ob7 (id uuid PRIMARY KEY DEFAULT uuidv7(), w int NOT NULL, kind text);
 CREATE TABLE ob6 (id uuid PRIMARY KEY DEFAULT uuidv6(), w int NOT NULL);
+-- the reader reads only guarded tables; the guard allows nothing (its ids
+-- come from the generators, in the transaction that inserts them)
+SELECT pg_uuidx_add_guard('ob7');
+SELECT pg_uuidx_add_guard('ob6', id_version => 6);
 CREATE UNLOGGED TABLE seen (reader text NOT NULL, seq bigint NOT NULL, id uuid NOT NULL);
 });
 
@@ -186,6 +195,8 @@ my %refusals = (
 	'SELECT pg_uuidx_read_after(NULL::wrong, NULL, 1, \'nope\')' =>
 	  '42703 column "nope" of relation "wrong" does not exist',
 	'SELECT pg_uuidx_read_after(NULL::wrong, NULL, 1)' => '42804 column "id" of relation "wrong" is not of type uuid',
+	'SELECT pg_uuidx_read_after(NULL::wrong, NULL, 1, \'ref\')' =>
+	  '55000 pg_uuidx_read_after() cannot read table public.wrong: column "ref" has no guard',
 );
 for my $q (sort keys %refusals)
 {
@@ -200,7 +211,8 @@ is($node->safe_psql('postgres', q{
 	SET ROLE nobody;
 	SELECT try('SELECT pg_uuidx_read_after(NULL::ob7, NULL, 1)')}),
 	'42501 permission denied for table ob7', 'refused without SELECT on the table');
-$node->safe_psql('postgres', q{INSERT INTO wrong SELECT g::text, uuidv7() FROM generate_series(1, 3) g});
+$node->safe_psql('postgres', q{SELECT pg_uuidx_add_guard('wrong', 'ref');
+	INSERT INTO wrong SELECT g::text, uuidv7() FROM generate_series(1, 3) g});
 is($node->safe_psql('postgres', q{
 	SELECT (SELECT string_agg(id, ',' ORDER BY ref) FROM pg_uuidx_read_after(NULL::wrong, NULL, 5, 'ref'))
 	       || ' ' || (SELECT string_agg(id, ',') FROM pg_uuidx_read_after(NULL::wrong,
@@ -208,12 +220,16 @@ is($node->safe_psql('postgres', q{
 	       || ' ' || (SELECT string_agg(id, ',') FROM pg_uuidx_read_after(NULL::wrong, NULL, 1, 'ref'))}),
 	'1,2,3 2,3 1', 'reads through another uuid column by name: from the start, after an id, up to max_rows');
 
-# a partitioned table is read through its parent, in id order across partitions
-is($node->safe_psql('postgres', q{
+# a partitioned table is read through its parent, in id order across
+# partitions (the old ids stored before the guard, which checks new rows
+# only, is added)
+$node->safe_psql('postgres', q{
 	CREATE TABLE parted (id uuid PRIMARY KEY, n int) PARTITION BY RANGE (id);
 	CREATE TABLE parted_old PARTITION OF parted FOR VALUES FROM (MINVALUE) TO ('01940000-0000-7000-8000-000000000000');
 	CREATE TABLE parted_new PARTITION OF parted FOR VALUES FROM ('01940000-0000-7000-8000-000000000000') TO (MAXVALUE);
 	INSERT INTO parted VALUES (uuidv7(), 3), (uuidv7_at('2020-01-01+00'), 1), (uuidv7(), 4), (uuidv7_at('2021-01-01+00'), 2);
+	SELECT pg_uuidx_add_guard('parted')});
+is($node->safe_psql('postgres', q{
 	SELECT string_agg(n::text, ',') || ' ' || (SELECT count(*) FROM parted_old)
 	FROM pg_uuidx_read_after(NULL::parted, NULL, 10)}),
 	'1,2,3,4 2', 'a partitioned table: read in id order across its partitions');
@@ -283,6 +299,7 @@ CREATE FUNCTION par_id_then_fail() RETURNS uuid LANGUAGE plpgsql PARALLEL SAFE A
 BEGIN PERFORM uuidv7(); RAISE EXCEPTION 'after an id'; END $$;
 CREATE FUNCTION par_pid() RETURNS int LANGUAGE plpgsql PARALLEL SAFE AS $$ BEGIN RETURN pg_backend_pid(); END $$;
 CREATE TABLE obp (id uuid PRIMARY KEY, w int NOT NULL);
+SELECT pg_uuidx_add_guard('obp');
 });
 
 # a session whose first call of pg_uuidx runs in parallel mode (a Gather
@@ -343,7 +360,10 @@ sql_ok($node, 'postgres', qq{
 	'pg_uuidx_horizon_holders() names the leader');
 my $read = $node->safe_psql('postgres', q{SELECT string_agg(id::text, ',' ORDER BY id) FROM pg_uuidx_read_after(NULL::obp, NULL, 100)});
 my @read = grep { $_ ne '' } split /,/, $read;
-$lead->query_safe("INSERT INTO obp VALUES ('$x', 0)");
+# the guard of obp: the id is older than the floor the reader raised, but
+# its transaction has held the horizon at it since the worker made it
+is($lead->query_safe(qq{SELECT try(\$q\$INSERT INTO obp VALUES ('$x', 0)\$q\$)}), 'ok',
+	'the guard takes the worker\'s id in its leader\'s transaction, which holds the horizon at it');
 $lead->query_safe('COMMIT');
 sql_ok($node, 'postgres', qq{SELECT uuidv7_horizon() > '$x', uuidv7_horizon()::text},
 	'after the leader\'s commit the horizon passes that id');
@@ -454,6 +474,7 @@ while (my ($name, $weight) = splice(@weights, 0, 2))
 }
 
 my @conn = ('-h', $node->host, '-p', $node->port, 'postgres');
+my $refusals_before = $node->safe_psql('postgres', 'SELECT refusals FROM pg_uuidx_stats');
 my @readers;
 for my $reader ('horizon v7', 'horizon v6', 'id > last', 'now()')
 {
@@ -485,6 +506,11 @@ sql_ok($node, 'postgres', q{
 	       format('%s rows with ids from workers, holders: %s', (SELECT count(*) FROM ob7 WHERE kind = 'parallel'),
 	              coalesce(json_agg(h)::text, 'none')) FROM pg_uuidx_horizon_holders() h},
 	'the parallel writer committed rows whose ids workers made, and with every writer gone no holder is left');
+
+# every id was made by the server in the transaction that inserts it (by a
+# parallel worker for the parallel writer): the guards had nothing to refuse
+sql_ok($node, 'postgres', qq{SELECT refusals = $refusals_before, refusals - $refusals_before || ' refusals'
+	FROM pg_uuidx_stats}, 'the guards refused no id of the writers');
 
 my $stats = $node->safe_psql('postgres', q{
 	SELECT format('%s v7 rows (%s), %s v6 rows', (SELECT count(*) FROM ob7),

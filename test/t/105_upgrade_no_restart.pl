@@ -33,6 +33,13 @@
 # has), and with check_function_bodies off they fail when called; after a
 # restart the update and the horizon work.
 #
+# ob7 gets its guard (pg_uuidx_add_guard()) with the update: the reader
+# reads no table without one.  A session that still runs 1.4's library
+# cannot run the guard (its C functions are not in that library: 42883), so
+# the old sessions write with session_replication_role = replica, where the
+# guard does not fire: their rows are covered by the horizon held at its
+# lowest for them, which is what this test checks.
+#
 # The writers' seed is printed (PG_UUIDX_SEED replays their random choices,
 # not their timing).
 #
@@ -147,9 +154,15 @@ END $$;
 }
 
 # the writers' scripts: short transactions, and long ones that make their
-# id first and insert it up to 1.5 s later
+# id first and insert it up to 1.5 s later; the old writers (replica 1) where
+# the guard does not fire
 my $script_dir = PostgreSQL::Test::Utils::tempdir();
-PostgreSQL::Test::Utils::append_to_file("$script_dir/short.sql", q{
+my $replica = q{
+\if :replica
+SET session_replication_role = replica;
+\endif
+};
+PostgreSQL::Test::Utils::append_to_file("$script_dir/short.sql", $replica . q{
 \set s random(0, 150)
 BEGIN;
 INSERT INTO ob7 (gen, w, kind) VALUES (':gen', :client_id, 'short');
@@ -157,7 +170,7 @@ INSERT INTO ob7 (gen, w, kind) VALUES (':gen', :client_id, 'short');
 INSERT INTO ob7 (gen, w, kind) VALUES (':gen', :client_id, 'short');
 COMMIT;
 });
-PostgreSQL::Test::Utils::append_to_file("$script_dir/long.sql", q{
+PostgreSQL::Test::Utils::append_to_file("$script_dir/long.sql", $replica . q{
 \set s random(300, 1500)
 BEGIN;
 SELECT uuidv7() AS early \gset
@@ -174,7 +187,7 @@ sub writers
 	my ($out, $err) = ('', '');
 	local $ENV{PGAPPNAME} = $gen;
 	my $h = IPC::Run::start([ 'pgbench', '-n', '-M', 'simple', '-c', $n, '-j', 1, '-T', $seconds,
-		"--random-seed=$seed", '-D', "gen=$gen", '-f', "$script_dir/short.sql\@60", '-f', "$script_dir/long.sql\@40",
+		"--random-seed=$seed", '-D', "gen=$gen", '-D', 'replica=' . ($gen eq 'old' ? 1 : 0), '-f', "$script_dir/short.sql\@60", '-f', "$script_dir/long.sql\@40",
 		'-h', $node->host, '-p', $node->port, 'postgres' ], '>', \$out, '2>', \$err);
 	return ($h, \$out, \$err);
 }
@@ -253,13 +266,14 @@ if ($major >= 17)
 	my ($node, $path, $old_ino) = old_node('no_restart');
 	my $late = $node->background_psql('postgres');
 	$late->query_safe(q{SET application_name = 'old late'});
+	$late->query_safe('SET session_replication_role = replica');
 	$late->query_safe('SELECT uuidv7()');
 	my $late_pid = $late->query_safe('SELECT pg_backend_pid()');
 	my ($old_pids, @old) = old_writers($node, 4, 10);
 	runs_old([ @$old_pids, $late_pid ], $old_ino, 'the old sessions');
 
 	my $ino = update_in_place($node, $path, $old_ino);
-	$node->safe_psql('postgres', 'ALTER EXTENSION pg_uuidx UPDATE');
+	$node->safe_psql('postgres', q{ALTER EXTENSION pg_uuidx UPDATE; SELECT pg_uuidx_add_guard('ob7')});
 	my $swapped = $node->safe_psql('postgres', 'SELECT clock_timestamp()');
 	is($node->safe_psql('postgres', q{SELECT extversion = default_version FROM pg_extension
 		JOIN pg_available_extensions ON name = extname WHERE extname = 'pg_uuidx'}), 't',
@@ -353,7 +367,7 @@ else
 	my ($node, $path, $old_ino) = old_node('not_preloaded');
 	my ($old_pids, @old) = old_writers($node, 3, 4);
 	update_in_place($node, $path, $old_ino);
-	$node->safe_psql('postgres', 'ALTER EXTENSION pg_uuidx UPDATE');
+	$node->safe_psql('postgres', q{ALTER EXTENSION pg_uuidx UPDATE; SELECT pg_uuidx_add_guard('ob7')});
 	runs_old($old_pids, $old_ino, 'after the update, the old writers still');
 	for my $q (@horizon_calls)
 	{
@@ -393,7 +407,7 @@ else
 	finish_writers(@old);
 	$node->stop;
 	start_with_env($node);
-	$node->safe_psql('postgres', 'ALTER EXTENSION pg_uuidx UPDATE');
+	$node->safe_psql('postgres', q{ALTER EXTENSION pg_uuidx UPDATE; SELECT pg_uuidx_add_guard('ob7')});
 	sql_ok($node, 'postgres', q{SELECT uuidv7_horizon() > (SELECT max(id) FROM ob7), uuidv7_horizon()::text},
 		'after the restart the horizon works');
 	$node->safe_psql('postgres', q{CALL read_loop('horizon', 0.5)});

@@ -18,7 +18,8 @@
 # beside it must miss rows, or the run did not test anything.
 #
 # PG_UUIDX_TEST_NO_GUARD=1 creates the stress table without the trigger:
-# the mechanism removed, the exactly-once checks fail.  The seed is printed
+# the reader then refuses to read it (55000), and the exactly-once checks
+# fail.  The seed is printed
 # (PG_UUIDX_SEED replays the writers' choices, not their timing);
 # PG_UUIDX_STRESS_SECONDS sets the length of the run (default 8).  Each
 # writer's stderr is tmp_check/log/110_writerN.log; PG_UUIDX_WRITER_TRACE=1

@@ -76,6 +76,8 @@ $node->safe_psql('postgres', 'ALTER EXTENSION pg_uuidx UPDATE');
 is($node->safe_psql('postgres', q{SELECT extversion = default_version FROM pg_extension
 	JOIN pg_available_extensions ON name = extname WHERE extname = 'pg_uuidx'}), 't',
 	'ALTER EXTENSION pg_uuidx UPDATE in another session, without a restart');
+# the guard without which the updated reader reads no table
+$node->safe_psql('postgres', q{SELECT pg_uuidx_add_guard('ob')});
 my $symbol = $node->safe_psql('postgres', q{SELECT prosrc FROM pg_proc
 	WHERE oid = 'pg_uuidx_read_after(anyelement, uuid, integer, name, integer, boolean)'::regprocedure});
 note("1.6's pg_uuidx_read_after() is the C function $symbol");

@@ -54,6 +54,9 @@ CREATE TABLE parted_2 PARTITION OF parted FOR VALUES IN (2);
 CREATE TABLE split (id uuid PRIMARY KEY DEFAULT uuidv7());
 CREATE TABLE unticked (id uuid PRIMARY KEY DEFAULT uuidv7());
 CREATE TABLE twice (id uuid PRIMARY KEY DEFAULT uuidv7());
+-- readers read only guarded tables; on the subscriber the apply does not
+-- fire the guards (it is read up to the publisher's tick)
+SELECT pg_uuidx_add_guard(t) FROM unnest('{parted,split,unticked,twice}'::regclass[]) t;
 };
 $publisher->safe_psql('postgres', $tables . q{
 CREATE PUBLICATION p FOR TABLE parted, pg_uuidx_last_tick WITH (publish_via_partition_root = true);

@@ -17,6 +17,9 @@
 #   SAFE wrapper), in a session that never used pg_uuidx, holds the horizon
 #   once prepared.  Without the preloaded library (17+) that is the case
 #   that failed; on 15 and 16 the library is preloaded into every session.
+#   Its row goes into a guarded table (readers read no other) where the
+#   guard does not fire (session_replication_role = replica, as logical
+#   replication's apply writes): the guard would hold the horizon itself.
 # - Floors per database: each database has its own floor: a reader of
 #   another database's table whose guard allows nothing does not make this
 #   database's guard refuse an id within its own allowance (200 ms).
@@ -45,6 +48,7 @@ CREATE EXTENSION pg_uuidx;
 CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuidv7(), n int);
 CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON t FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
 CREATE TABLE plain (id uuid PRIMARY KEY, n int);
+SELECT pg_uuidx_add_guard('plain');
 CREATE FUNCTION wrapped_uuidv7() RETURNS uuid LANGUAGE sql PARALLEL SAFE AS 'SELECT uuidv7()';
 CREATE FUNCTION try(q text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN EXECUTE q; RETURN 'ok'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE; END $$;
@@ -147,6 +151,8 @@ $session->query_safe(q{SET max_parallel_workers_per_gather = 2});
 $session->query_safe($major >= 16 ? 'SET debug_parallel_query = on' : 'SET force_parallel_mode = on');
 $session->query_safe('BEGIN');
 my $wid = $session->query_safe('SELECT wrapped_uuidv7()');
+# the worker's id alone holds the horizon: the guard of plain does not fire
+$session->query_safe('SET LOCAL session_replication_role = replica');
 $session->query_safe(qq{INSERT INTO plain VALUES ('$wid', 6)});
 $session->query_safe(q{PREPARE TRANSACTION 'worker_only'});
 $session->quit;

@@ -64,6 +64,9 @@
 # - unguarded: the build with -DPG_UUIDX_TEST_CLUSTER_UNGUARDED (a Citus
 #   table without the guard is read), the tables without the guard: the
 #   horizon reader misses rows of ev.
+# Each reverted run must also have read rows of ev with the horizon reader:
+# a reader refused every round (55000: a table without a guard) misses every
+# row and shows nothing.
 # The reference table is read on the coordinator from its placement there,
 # which commits with the coordinator's transaction: the reverted runs
 # record its counts without asserting a miss.
@@ -411,6 +414,8 @@ END $$});
 	{
 		$r{"rows $t"} = $coord->safe_psql($db, "SELECT count(*) FROM $t");
 		$r{"missed $_ $t"} = missed_count($coord, $db, $t, "$_ $t") for ('horizon', 'id > last');
+		$r{"read $_ $t"} = $coord->safe_psql($db, "SELECT count(*) FROM seen WHERE reader = '$_ $t'")
+		  for ('horizon', 'id > last');
 	}
 	note("$l: $_: $r{$_}") for grep { !ref $r{$_} } sort keys %r;
 	diag(sprintf('%s: %s s; rows %s; horizon reader missed %s; "id > last" missed %s; '
@@ -457,7 +462,7 @@ COMMIT;}, on_error_stop => 1);
 		'a batch of one takes every row of a run of equal ids on a distributed table');
 	# a Citus table without the guard, and a tick: refused
 	($rc, $out, $err) = $c->psql($db, 'SELECT count(*) FROM pg_uuidx_read_after(NULL::evs, NULL, 1)');
-	like($err, qr/cannot read table public\.evs: column "id" has no guard/,
+	like($err, qr/pg_uuidx_read_after\(\) cannot read table public\.evs: column "id" has no guard/,
 		'a distributed table without the guard is refused');
 	($rc, $out, $err) = $c->psql($db, 'SELECT count(*) FROM pg_uuidx_read_after(NULL::ev, NULL, 1, from_tick => true)');
 	like($err, qr/cannot read Citus table "ev" up to a tick/, 'reading a distributed table up to a tick is refused');
@@ -480,6 +485,9 @@ for my $v ([ 'coordinator-only', 'PG_UUIDX_TEST_CLUSTER_COORDINATOR_ONLY', 1 ],
 			last VARIANT;
 		}
 		my %r = run_once(label => $label, path => server_for($variant), guard => $guard);
+		cmp_ok($r{'read horizon ev'}, '>', 0,
+			"-D$define" . ($guard ? '' : ', no guard') . ': the horizon reader of the hash-distributed table read rows '
+			  . "($r{'read horizon ev'}; reader errors: $r{'reader error kinds'})");
 		cmp_ok($r{'missed horizon ev'}, '>', 0,
 			"-D$define" . ($guard ? '' : ', no guard') . ': pg_uuidx_read_after() misses rows of the hash-distributed table');
 		$_->stop for ($r{coord}, @{ $r{workers} });

@@ -54,21 +54,25 @@ END $$;
 });
 create_try($primary, 'postgres');
 
-# the setting is the server's, read at its start: a guard's readers in
-# other sessions must read with the allowance that it lets ids in with, also
-# while its statement runs (the rest of this test runs with 1 s again)
+# the setting is the server's, in force from its start: a guard's readers
+# in other sessions must read with the allowance that it lets ids in with,
+# also while its statement runs (the rest of this test runs with 1 s again)
 is($primary->safe_psql('postgres', q{SELECT context FROM pg_settings WHERE name = 'pg_uuidx.horizon_allowance'}),
-	'postmaster', 'pg_uuidx.horizon_allowance is set for the server, at its start (postmaster)');
+	'sighup', 'pg_uuidx.horizon_allowance is set for the server (sighup)');
 like($primary->safe_psql('postgres', q{SELECT try('SET pg_uuidx.horizon_allowance = 0')}),
 	qr/^55P02/, 'a session cannot set it, not even a superuser\'s (55P02)');
+$primary->safe_psql('postgres', 'SELECT uuidv7_horizon()');
 $primary->safe_psql('postgres', q{ALTER SYSTEM SET pg_uuidx.horizon_allowance = '5s'});
 $primary->reload;
-ok($primary->poll_query_until('postgres',
-		q{SELECT pending_restart FROM pg_settings WHERE name = 'pg_uuidx.horizon_allowance'}),
-	'ALTER SYSTEM and a reload: the new value waits for a restart (pending_restart)');
-is($primary->safe_psql('postgres', 'SHOW pg_uuidx.horizon_allowance'), '1s', '... and the value in force is still 1s');
+ok($primary->poll_query_until('postgres', q{SELECT current_setting('pg_uuidx.horizon_allowance') = '5s'}),
+	'ALTER SYSTEM and a reload: SHOW reports the new value');
+$primary->safe_psql('postgres', 'SELECT uuidv7_horizon()');
+ok($primary->log_contains('pg_uuidx.horizon_allowance is 5000 ms in this process, but 1000 ms is in force until the server restarts'),
+	'... but the value in force is still 1 s, and the server log says so');
 $primary->restart;
-is($primary->safe_psql('postgres', 'SHOW pg_uuidx.horizon_allowance'), '5s', 'a restart applies it');
+my $log_at = -s $primary->logfile;
+$primary->safe_psql('postgres', 'SELECT uuidv7_horizon()');
+ok(!$primary->log_contains('is in force until the server restarts', $log_at), 'a restart puts 5 s in force');
 $primary->safe_psql('postgres', q{ALTER SYSTEM RESET pg_uuidx.horizon_allowance});
 $primary->restart;
 

@@ -338,6 +338,29 @@ ALTER TABLE g_parts ATTACH PARTITION g_v4 FOR VALUES IN ('c');
 CREATE TABLE u_parts (id uuid NOT NULL, region text NOT NULL) PARTITION BY LIST (region);
 ALTER TABLE u_parts ATTACH PARTITION g_v4 FOR VALUES IN ('c');
 
+-- the table attached is the one the statement found, by its OID: its name
+-- looked up again once the statement is done could find another table, here
+-- after a partition key that moves search_path while the ATTACH checks the
+-- rows (an empty table of the same name comes first then)
+CREATE SCHEMA g_decoy;
+CREATE TABLE g_decoy.g_moved (id uuid NOT NULL);
+CREATE FUNCTION g_moving_key(id uuid) RETURNS uuid LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    PERFORM pg_catalog.set_config('search_path', 'g_decoy, public, pg_catalog', false);
+    RETURN id;
+END $$;
+CREATE TABLE g_keyed (id uuid NOT NULL) PARTITION BY RANGE (g_moving_key(id));
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_keyed
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard('id', '7', '0');
+CREATE TABLE g_moved (id uuid NOT NULL);
+INSERT INTO g_moved VALUES (uuidv7(interval '-1 hour'));
+SELECT hand_out(7) AS handed_out;
+SELECT NOT :'horizon'::boolean
+       OR state($$ALTER TABLE g_keyed ATTACH PARTITION g_moved FOR VALUES FROM (MINVALUE) TO (MAXVALUE)$$) = '40001'
+       AS moved_path_refused;
+SET search_path = public, pg_catalog;
+SELECT count(*) FROM g_keyed;
+
 -- a table that inherits from a guarded one gets none of its triggers: it
 -- must carry the same guard itself, and its rows are covered when it joins
 CREATE TABLE g_inh (id uuid, note text);
@@ -382,6 +405,9 @@ CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON g_late_child
 SELECT NOT :'horizon'::boolean OR state('SELECT pg_uuidx_read_after(NULL::g_late, NULL, 10)') = 'ok' AS guarded_child_read;
 
 DROP TABLE g_gen, g_decl, g_resend, g_nokey, g_parts, u_parts, g_inh, g_inh_child, g_inh_old, g_late CASCADE;
+DROP TABLE g_keyed, g_moved;
+DROP FUNCTION g_moving_key(uuid);
+DROP SCHEMA g_decoy CASCADE;
 DROP SERVER g_server CASCADE;
 DROP FOREIGN DATA WRAPPER g_fdw;
 -- The guard after the row: AFTER INSERT OR UPDATE FOR EACH ROW, which

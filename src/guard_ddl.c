@@ -37,6 +37,12 @@
  * is not a guard here: it only keeps a long statement's ids covered from
  * its start, and no row skips the guard without it.
  *
+ * What the statement did is read from pg_event_trigger_ddl_commands(): the
+ * tables and triggers by their OIDs, as the statement found them.  Their
+ * names looked up again once it is done could find others: a function that
+ * the statement ran (a partition key's, while ATTACH PARTITION checks the
+ * rows) may have moved search_path.
+ *
  * A guard created on a table that already has children is not checked
  * here: pg_dump creates triggers last, in the order of their names and
  * then of their tables', so a parent's guard may come before its
@@ -48,10 +54,10 @@
 #include "postgres.h"
 
 #include "access/genam.h"
+#include "access/htup_details.h"
 #include "access/relation.h"
 #include "access/table.h"
 #include "access/xact.h"
-#include "catalog/namespace.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_trigger.h"
@@ -60,6 +66,7 @@
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "parser/parse_func.h"
+#include "tcop/deparse_utility.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
@@ -164,27 +171,40 @@ guard_allowance_capped(const GuardAllowance *allowance, int cap_ms)
 	return allowance->setting ? cap_ms : Min(allowance->most_ms, cap_ms);
 }
 
+/* The tables relid inherits from directly, in the order of inhseqno */
+static List *
+parents_of(Oid relid)
+{
+	Relation	inherits = table_open(InheritsRelationId, AccessShareLock);
+	List	   *parents = NIL;
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+
+	ScanKeyInit(&key, Anum_pg_inherits_inhrelid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(relid));
+	scan = systable_beginscan(inherits, InheritsRelidSeqnoIndexId, true, NULL, 1, &key);
+	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+		parents = lappend_oid(parents, ((Form_pg_inherits) GETSTRUCT(tuple))->inhparent);
+	systable_endscan(scan);
+	table_close(inherits, AccessShareLock);
+	return parents;
+}
+
 /* The tables relid inherits from, directly or not (partitions' parents too) */
 static List *
 ancestors_of(Oid relid)
 {
-	Relation	inherits = table_open(InheritsRelationId, AccessShareLock);
 	List	   *ancestors = NIL;
 	List	   *todo = list_make1_oid(relid);
 
 	while (todo != NIL)
 	{
-		ScanKeyData key;
-		SysScanDesc scan;
-		HeapTuple	tuple;
+		ListCell   *lc;
 
-		ScanKeyInit(&key, Anum_pg_inherits_inhrelid, BTEqualStrategyNumber, F_OIDEQ,
-					ObjectIdGetDatum(linitial_oid(todo)));
-		todo = list_delete_first(todo);
-		scan = systable_beginscan(inherits, InheritsRelidSeqnoIndexId, true, NULL, 1, &key);
-		while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+		foreach(lc, parents_of(linitial_oid(todo)))
 		{
-			Oid			parent = ((Form_pg_inherits) GETSTRUCT(tuple))->inhparent;
+			Oid			parent = lfirst_oid(lc);
 
 			if (!list_member_oid(ancestors, parent))
 			{
@@ -192,9 +212,8 @@ ancestors_of(Oid relid)
 				todo = lappend_oid(todo, parent);
 			}
 		}
-		systable_endscan(scan);
+		todo = list_delete_first(todo);
 	}
-	table_close(inherits, AccessShareLock);
 	return ancestors;
 }
 
@@ -389,64 +408,162 @@ cover_rows(Oid relid, Oid guardfn)
 	}
 }
 
+/* The table of trigger tgoid, or InvalidOid when there is none */
+static Oid
+trigger_table(Oid tgoid)
+{
+	Relation	triggers = table_open(TriggerRelationId, AccessShareLock);
+	Oid			relid = InvalidOid;
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+
+	ScanKeyInit(&key, Anum_pg_trigger_oid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(tgoid));
+	scan = systable_beginscan(triggers, TriggerOidIndexId, true, NULL, 1, &key);
+	if (HeapTupleIsValid(tuple = systable_getnext(scan)))
+		relid = ((Form_pg_trigger) GETSTRUCT(tuple))->tgrelid;
+	systable_endscan(scan);
+	table_close(triggers, AccessShareLock);
+	return relid;
+}
+
 /*
- * Refuses a guard that CREATE TRIGGER made on relid when its firings would
- * refuse it (guard.c): the declaration, the arguments, the column.  Until
- * its next firing it would let rows skip it: one that fires on INSERT only
- * never sees the UPDATE that moves an id back.  Its clones on partitions
- * share its declaration.
+ * Refuses trigger tgoid, made by CREATE TRIGGER, when it is a guard that
+ * its firings would refuse (guard.c): the declaration, the arguments, the
+ * column.  Until its next firing it would let rows skip it: one that fires
+ * on INSERT only never sees the UPDATE that moves an id back.  Its clones
+ * on partitions share its declaration.
  */
 static void
-check_new_guard(Oid relid, const char *name, Oid guardfn)
+check_new_guard(Oid tgoid, Oid guardfn)
 {
-	Relation	rel = relation_open(relid, NoLock);
+	Oid			relid = trigger_table(tgoid);
+	Relation	rel;
 
+	if (!OidIsValid(relid))
+		return;
+	rel = relation_open(relid, NoLock);
 	for (int i = 0; rel->trigdesc != NULL && i < rel->trigdesc->numtriggers; i++)
 	{
 		Trigger    *trigger = &rel->trigdesc->triggers[i];
 		int			version;
 		int			allowance_ms;
 
-		if (trigger->tgfoid == guardfn && strcmp(trigger->tgname, name) == 0)
+		if (trigger->tgoid == tgoid && trigger->tgfoid == guardfn)
 			guard_check_trigger(trigger, rel, &version, &allowance_ms);
 	}
 	relation_close(rel, NoLock);
 }
 
-/* The relation rv names, or InvalidOid when there is none */
-static Oid
-relation_of(RangeVar *rv)
-{
-	return rv != NULL ? RangeVarGetRelid(rv, NoLock, true) : InvalidOid;
-}
-
 /*
- * Refuses the table that stmt created under a guarded table, when it is a
- * foreign table or a table that inherits: it has no trigger yet.  Read from
- * the parents the statement names, as the statement found them (the new
- * table's name could find another one first, a temporary table).
+ * Refuses relid, a table just created under a guarded table, when it is a
+ * foreign table or a table that inherits: it has no trigger yet.
  */
 static void
-check_new_table(CreateStmt *stmt, bool foreign, Oid guardfn)
+check_new_table(Oid relid, Oid guardfn)
 {
+	bool		foreign = get_rel_relkind(relid) == RELKIND_FOREIGN_TABLE;
 	ListCell   *lc;
 
-	if (stmt->partbound != NULL && !foreign)
+	if (get_rel_relispartition(relid) && !foreign)
 		return;
-	foreach(lc, stmt->inhRelations)
+	foreach(lc, parents_of(relid))
 	{
-		Oid			parent = relation_of(lfirst(lc));
-		List	   *guards;
+		Oid			parent = lfirst_oid(lc);
+		List	   *guards = list_concat(guards_of(parent, guardfn), guards_above(parent, guardfn));
 
-		if (!OidIsValid(parent))
-			continue;
-		guards = list_concat(guards_of(parent, guardfn), guards_above(parent, guardfn));
 		if (guards == NIL)
 			continue;
 		if (foreign)
-			refuse_foreign(stmt->relation->relname, linitial(guards));
-		refuse_unguarded(stmt->relation->relname, linitial(guards));
+			refuse_foreign(get_rel_name(relid), linitial(guards));
+		refuse_unguarded(get_rel_name(relid), linitial(guards));
 	}
+}
+
+/*
+ * The partition that ALTER TABLE ... ATTACH PARTITION just attached to
+ * parent, where core does not report it with the subcommand (15): the child
+ * whose pg_inherits row this transaction wrote last.  That ALTER TABLE has
+ * no other subcommand, and wrote the row after every earlier statement.
+ */
+static Oid
+attached_partition(Oid parent)
+{
+	Relation	inherits = table_open(InheritsRelationId, AccessShareLock);
+	Oid			relid = InvalidOid;
+	CommandId	newest = InvalidCommandId;
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+
+	ScanKeyInit(&key, Anum_pg_inherits_inhparent, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(parent));
+	scan = systable_beginscan(inherits, InheritsParentIndexId, true, NULL, 1, &key);
+	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+	{
+		CommandId	cid;
+
+		if (!TransactionIdIsCurrentTransactionId(HeapTupleHeaderGetXmin(tuple->t_data)))
+			continue;
+		cid = HeapTupleHeaderGetCmin(tuple->t_data);
+		if (!OidIsValid(relid) || cid > newest)
+		{
+			relid = ((Form_pg_inherits) GETSTRUCT(tuple))->inhrelid;
+			newest = cid;
+		}
+	}
+	systable_endscan(scan);
+	table_close(inherits, AccessShareLock);
+	return relid;
+}
+
+/*
+ * Checks the table that joined a guarded one by an ALTER TABLE subcommand,
+ * relid, and covers its rows
+ */
+static void
+check_joined(Oid relid, Oid guardfn)
+{
+	char		relkind = get_rel_relkind(relid);
+
+	/* ALTER INDEX ... ATTACH PARTITION */
+	if (!OidIsValid(relid) || relkind == RELKIND_INDEX || relkind == RELKIND_PARTITIONED_INDEX)
+		return;
+	guard_check_inheritance(relid, guardfn);
+	cover_rows(relid, guardfn);
+}
+
+/*
+ * The commands that the statement ran, as pg_event_trigger_ddl_commands()
+ * has them: every object by its OID, as the statement found it, which its
+ * name looked up again could no longer find (a function that the statement
+ * ran may have changed search_path).
+ */
+static List *
+ddl_commands(void)
+{
+	MemoryContext outer = CurrentMemoryContext;
+	List	   *commands = NIL;
+	int			rc;
+
+	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
+		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
+	if ((rc = SPI_execute("SELECT command FROM pg_catalog.pg_event_trigger_ddl_commands()", true, 0)) != SPI_OK_SELECT)
+		elog(ERROR, "SPI_execute of pg_event_trigger_ddl_commands() failed: %s", SPI_result_code_string(rc));
+	for (uint64 i = 0; i < SPI_processed; i++)
+	{
+		bool		isnull;
+		Datum		command = SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1, &isnull);
+		MemoryContext spi = MemoryContextSwitchTo(outer);
+
+		/* a pointer to the event trigger's CollectedCommand, kept until it ends */
+		if (!isnull)
+			commands = lappend(commands, DatumGetPointer(command));
+		MemoryContextSwitchTo(spi);
+	}
+	SPI_finish();
+	return commands;
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_guard_ddl);
@@ -459,52 +576,43 @@ PG_FUNCTION_INFO_V1(pg_uuidx_guard_ddl);
 Datum
 pg_uuidx_guard_ddl(PG_FUNCTION_ARGS)
 {
-	EventTriggerData *trigdata = (EventTriggerData *) fcinfo->context;
-	Node	   *parsetree;
 	Oid			guardfn;
+	ListCell   *lc;
 
 	if (!CALLED_AS_EVENT_TRIGGER(fcinfo))
 		ereport(ERROR,
 				(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
 				 errmsg("pg_uuidx_guard_ddl() must be called as an event trigger")));
-	parsetree = trigdata->parsetree;
 	guardfn = guard_function(fcinfo->flinfo->fn_oid);
 	if (!OidIsValid(guardfn))
 		PG_RETURN_VOID();
 
-	if (IsA(parsetree, CreateStmt) || IsA(parsetree, CreateForeignTableStmt))
+	foreach(lc, ddl_commands())
 	{
-		/* a CreateForeignTableStmt starts with its CreateStmt */
-		check_new_table((CreateStmt *) parsetree, IsA(parsetree, CreateForeignTableStmt), guardfn);
-	}
-	else if (IsA(parsetree, CreateTrigStmt))
-	{
-		CreateTrigStmt *stmt = (CreateTrigStmt *) parsetree;
-		Oid			relid = relation_of(stmt->relation);
+		CollectedCommand *cmd = lfirst(lc);
 
-		if (OidIsValid(relid))
-			check_new_guard(relid, stmt->trigname, guardfn);
-	}
-	else if (IsA(parsetree, AlterTableStmt))
-	{
-		AlterTableStmt *stmt = (AlterTableStmt *) parsetree;
-		ListCell   *lc;
-
-		foreach(lc, stmt->cmds)
+		if (cmd->type == SCT_Simple && cmd->d.simple.address.classId == RelationRelationId &&
+			cmd->parsetree != NULL &&
+			(IsA(cmd->parsetree, CreateStmt) || IsA(cmd->parsetree, CreateForeignTableStmt)))
+			check_new_table(cmd->d.simple.address.objectId, guardfn);
+		else if (cmd->type == SCT_Simple && cmd->d.simple.address.classId == TriggerRelationId)
+			check_new_guard(cmd->d.simple.address.objectId, guardfn);
+		else if (cmd->type == SCT_AlterTable)
 		{
-			AlterTableCmd *cmd = lfirst(lc);
-			Oid			joined;
+			ListCell   *sub;
 
-			if (cmd->subtype == AT_AttachPartition)
-				joined = relation_of(((PartitionCmd *) cmd->def)->name);
-			else if (cmd->subtype == AT_AddInherit)
-				joined = relation_of(stmt->relation);
-			else
-				continue;
-			if (!OidIsValid(joined))
-				continue;
-			guard_check_inheritance(joined, guardfn);
-			cover_rows(joined, guardfn);
+			foreach(sub, cmd->d.alterTable.subcmds)
+			{
+				CollectedATSubcmd *subcmd = lfirst(sub);
+				AlterTableCmd *atcmd = castNode(AlterTableCmd, subcmd->parsetree);
+
+				/* the partition attached; the table that inherits */
+				if (atcmd->subtype == AT_AttachPartition)
+					check_joined(OidIsValid(subcmd->address.objectId) ? subcmd->address.objectId :
+								 attached_partition(cmd->d.alterTable.objectId), guardfn);
+				else if (atcmd->subtype == AT_AddInherit)
+					check_joined(cmd->d.alterTable.objectId, guardfn);
+			}
 		}
 	}
 	PG_RETURN_VOID();

@@ -60,7 +60,7 @@
  *   a session that never loaded this library while a parallel worker made
  *   its ids) holds the horizon at its lowest until it ends.
  * - Sessions that may run another library (loaded before this library file
- *   was installed, or before a library of another layout used its state:
+ *   was installed, or before this layout was registered again after another:
  *   layouts.c), which publishes nothing here, hold the horizon at its lowest
  *   while they have a transaction open, until they register with the state
  *   or end.  A session whose library's layout is superseded is refused the
@@ -313,12 +313,12 @@ horizon_allowance(void)
 
 /*
  * The full id of xid, a transaction still in progress, so fewer than 2^31
- * transactions older than the next one (as xid8funcs.c widens an xid)
+ * transactions older than next, the next full id read after it (as
+ * xid8funcs.c widens an xid)
  */
 static FullTransactionId
-full_xid_in_progress(TransactionId xid)
+full_xid_in_progress(TransactionId xid, FullTransactionId next)
 {
-	FullTransactionId next = ReadNextFullTransactionId();
 	uint32		epoch = EpochFromFullTransactionId(next);
 
 	if (xid > XidFromFullTransactionId(next))
@@ -336,7 +336,7 @@ prepared_in_progress(FullTransactionId fxid)
 	TransactionId xid = XidFromFullTransactionId(fxid);
 
 	return TransactionIdIsInProgress(xid) &&
-		FullTransactionIdEquals(full_xid_in_progress(xid), fxid);
+		FullTransactionIdEquals(full_xid_in_progress(xid, ReadNextFullTransactionId()), fxid);
 }
 
 /*
@@ -492,15 +492,6 @@ may_see_session(Oid role)
 		has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);
 }
 
-static bool
-fxid_in(FullTransactionId fxid, FullTransactionId *fxids, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (FullTransactionIdEquals(fxids[i], fxid))
-			return true;
-	return false;
-}
-
 /*
  * Model step "scan_prepared": the horizon lowered to the prepared
  * transactions of this database: those recorded at PRE_PREPARE to their
@@ -510,28 +501,40 @@ fxid_in(FullTransactionId fxid, FullTransactionId *fxids, int n)
  * ids a parallel worker may have made): what ids they hold is not known.
  * Core's list is read before the records, and a record is made before its
  * transaction is in that list, so a recorded transaction is never taken
- * for an unknown one.
+ * for an unknown one; a record whose transaction is not in the list is of
+ * one that has ended, or that its backend still ran when the slots were
+ * scanned (fact B of docs/how-it-works.md), so its slot counted.
  */
 static int64
 prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 {
 	HorizonPrepared *prepared = horizon_prepared_table(s);
 	HorizonPrepared *mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
-	FullTransactionId *known = palloc(sizeof(FullTransactionId) * s->nprepared);
-	FullTransactionId *listed = palloc(sizeof(FullTransactionId) * max_prepared_xacts);
+	TransactionId *listed = palloc(sizeof(TransactionId) * max_prepared_xacts);
+	FullTransactionId next;
 	int			nmine = 0;
 	int			nlisted = 0;
 
+	/*
+	 * Core's prepared transactions, in one pass: a dummy PGPROC is one while
+	 * it is in the proc array, its xid at its place in ProcGlobal->xids
+	 * (MarkAsPrepared() puts it there, the transaction's end takes it out);
+	 * the xid of an ended one stays in PreparedXactProcs[].
+	 */
 	LWLockAcquire(TwoPhaseStateLock, LW_SHARED);
+	LWLockAcquire(ProcArrayLock, LW_SHARED);
 	for (int i = 0; i < max_prepared_xacts; i++)
 	{
 		PGPROC	   *proc = &PreparedXactProcs[i];
 		TransactionId xid = proc->xid;
 
-		if (TransactionIdIsValid(xid) && proc->databaseId == MyDatabaseId)
-			listed[nlisted++] = full_xid_in_progress(xid);
+		if (TransactionIdIsValid(xid) && proc->databaseId == MyDatabaseId &&
+			ProcGlobal->xids[proc->pgxactoff] == xid)
+			listed[nlisted++] = xid;
 	}
+	LWLockRelease(ProcArrayLock);
 	LWLockRelease(TwoPhaseStateLock);
+	next = ReadNextFullTransactionId();
 
 	LWLockAcquire(&s->prepared_lock, LW_SHARED);
 	for (int i = 0; i < s->nprepared; i++)
@@ -539,26 +542,21 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 			mine[nmine++] = prepared[i];
 	LWLockRelease(&s->prepared_lock);
 
-	for (int i = 0; i < nmine; i++)
-	{
-		known[i] = mine[i].fxid;
-		if (mine[i].lower_us == NO_ID || !prepared_in_progress(mine[i].fxid))
-			continue;
-		horizon = Min(horizon, mine[i].lower_us);
-		if (rsinfo)
-			add_holder(rsinfo, 0, XidFromFullTransactionId(mine[i].fxid), mine[i].lower_us);
-	}
 	for (int i = 0; i < nlisted; i++)
 	{
-		if (fxid_in(listed[i], known, nmine) ||
-			!TransactionIdIsInProgress(XidFromFullTransactionId(listed[i])))
+		FullTransactionId fxid = full_xid_in_progress(listed[i], next);
+		int64		lower_us = NO_TIME;
+
+		for (int j = 0; j < nmine; j++)
+			if (FullTransactionIdEquals(mine[j].fxid, fxid))
+				lower_us = mine[j].lower_us;
+		if (lower_us == NO_ID)
 			continue;
-		horizon = NO_TIME;
+		horizon = Min(horizon, lower_us);
 		if (rsinfo)
-			add_holder(rsinfo, 0, XidFromFullTransactionId(listed[i]), NO_TIME);
+			add_holder(rsinfo, 0, listed[i], lower_us);
 	}
 	pfree(mine);
-	pfree(known);
 	pfree(listed);
 	return horizon;
 }
@@ -567,7 +565,7 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 /*
  * The horizon held at its lowest by the open transactions of sessions of
  * this database that started before library_since (this library's file was
- * installed, or another layout's library used its state since) and have not
+ * installed, or another layout's library was loaded since) and have not
  * used this state: they may run another library, which publishes nothing
  * (before 1.5) or publishes to a state of another layout that this one does
  * not see, and whose guard may have let in an id of any age before its
@@ -576,6 +574,12 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
  * sessions, so once the sessions from before library_since have ended, of
  * any database, none can come back: old_sessions is cleared, unless
  * library_since moved meanwhile.
+ *
+ * When a session started is read from the backends' status as this
+ * transaction first read it, the view pg_stat_activity gives the caller,
+ * which this leaves alone: a process that it does not show, or shows with
+ * another pid, started since, maybe before library_since, and is held as
+ * if it had.
  */
 static int64
 unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
@@ -587,8 +591,6 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 	since = s->library_since;
 	SpinLockRelease(&s->mutex);
 
-	/* the backends' status as it is now, not as this transaction first saw it */
-	pgstat_clear_backend_activity_snapshot();
 	for (int i = 0; i < s->nslots; i++)
 	{
 		PGPROC	   *proc = &ProcGlobal->allProcs[i];
@@ -599,12 +601,14 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 		if (pid == 0 || pid == MyProcPid || s->slots[i].registered_pid == pid)
 			continue;
 		status = pgstat_get_beentry_by_proc_number(i);
-		if (status == NULL || status->st_procpid != pid ||
-			status->st_proc_start_timestamp >= since)
-			continue;
-		/* the checkpointer, the WAL writer and the like never make an id */
-		if (status->st_backendType != B_BACKEND && status->st_backendType != B_BG_WORKER)
-			continue;
+		if (status != NULL && status->st_procpid == pid)
+		{
+			if (status->st_proc_start_timestamp >= since)
+				continue;
+			/* the checkpointer, the WAL writer and the like never make an id */
+			if (status->st_backendType != B_BACKEND && status->st_backendType != B_BG_WORKER)
+				continue;
+		}
 
 		/*
 		 * Nor does a process not connected to a database, such as the
@@ -692,9 +696,10 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, int6
 
 	/*
 	 * A library of another layout registered before this read is seen here;
-	 * one that registers after it takes its state's epoch, and so the floor
-	 * of its guard, after this clock reading (layouts_register() has a
-	 * barrier before the state is attached): its ids are above this horizon.
+	 * one that registers after it takes its state's epoch, or raises its
+	 * floors, and so the floor of its guard, after this clock reading
+	 * (layouts_register() has a barrier after the entry): its ids are above
+	 * this horizon.
 	 */
 	if (layouts_superseded(HORIZON_LAYOUT))
 		refuse_superseded(caller);

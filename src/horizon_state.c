@@ -175,15 +175,31 @@ horizon_raise(pg_atomic_uint64 *v, int64 to)
 }
 
 #ifdef PG_UUIDX_DSM_REGISTRY
+static bool registered = false; /* this library's layout is in the registry */
+
 /*
- * This layout's state, in use before a library of another layout was, is
- * used again (that library was replaced by this one's file): every session
- * started until now may run the other library, and its readers may have
- * handed out horizons up to the clock, so the epoch and every floor are
- * raised to it, as after a restart.
+ * This layout's state, used before a library of another layout was, is
+ * about to be used again (that library was replaced by this one's file):
+ * every session started until now may run the other library.  Marked before
+ * this layout's entry is appended, so that a session of this layout that
+ * sees the entry, and so computes horizons again, sees the mark too.
  */
 static void
-taken_back(HorizonShared *s)
+mark_old_sessions(HorizonShared *s)
+{
+	SpinLockAcquire(&s->mutex);
+	s->library_since = GetCurrentTimestamp();
+	s->old_sessions = true;
+	SpinLockRelease(&s->mutex);
+}
+
+/*
+ * ... and once the entry is appended, the epoch and every floor raised to
+ * the clock, as after a restart: the other library's readers may have
+ * handed out horizons up to the clock until they saw the entry.
+ */
+static void
+raise_to_clock(HorizonShared *s)
 {
 	int64		now_us = unix_us_from_unix_time(clock_now());
 
@@ -192,10 +208,32 @@ taken_back(HorizonShared *s)
 		horizon_raise(&s->epoch_us, now_us);
 	for (int i = 0; i < HORIZON_FLOORS; i++)
 		horizon_raise(&s->floors[i].floor_us, now_us);
-	SpinLockAcquire(&s->mutex);
-	s->library_since = GetCurrentTimestamp();
-	s->old_sessions = true;
-	SpinLockRelease(&s->mutex);
+}
+
+/*
+ * Appends this library's layout to the registry (layouts.c) when another
+ * is the newest, attaching the state to do so: when the library is loaded,
+ * so in the order of the installs, however late it first uses its state.
+ * A library that registered at its first use could append its layout
+ * after that of a library installed after it was loaded: the sessions of
+ * the newer one were refused, and its own read a state that sees none of
+ * theirs.
+ */
+static void
+register_layout(void)
+{
+	bool		found;
+
+	if (layouts_superseded(HORIZON_LAYOUT))
+	{
+		shared = PG_UUIDX_GET_NAMED_DSM(HORIZON_NAME, horizon_size(),
+										horizon_dsm_init, &found);
+		if (found)
+			mark_old_sessions(shared);
+		if (layouts_register(HORIZON_LAYOUT) && found)
+			raise_to_clock(shared);
+	}
+	registered = true;
 }
 #endif
 
@@ -210,23 +248,15 @@ horizon_attach(void)
 	if (!IsUnderPostmaster || MyProc == NULL)
 		return NULL;
 #ifdef PG_UUIDX_DSM_REGISTRY
+	/* not registered at load: see horizon_state_init_module() */
+	if (!registered)
+		register_layout();
 	if (shared == NULL)
 	{
 		bool		found;
 
-		/* before the state's epoch is taken: see horizon_compute() */
-		bool		after_other = layouts_register(HORIZON_LAYOUT);
-
 		shared = PG_UUIDX_GET_NAMED_DSM(HORIZON_NAME, horizon_size(),
 										horizon_dsm_init, &found);
-
-		/*
-		 * This layout's state was in use before another's (a library
-		 * installed and then replaced by the one before it): every session
-		 * started until now may run that other library.
-		 */
-		if (found && after_other)
-			taken_back(shared);
 	}
 #endif
 	if (shared != NULL && shared->layout != HORIZON_LAYOUT)
@@ -392,12 +422,18 @@ horizon_publish_slot(HorizonShared *s, int64 time_us, bool guarded)
 
 /*
  * The state's part of loading the library: on 15 and 16, its shared memory,
- * requested at preload
+ * requested at preload; from 17, this library's layout registered
+ * (register_layout()).  A library that the postmaster preloads on 17 and
+ * later registers at its first use instead, in each session: every session
+ * runs that one library.
  */
 void
 horizon_state_init_module(void)
 {
-#ifndef PG_UUIDX_DSM_REGISTRY
+#ifdef PG_UUIDX_DSM_REGISTRY
+	if (IsUnderPostmaster && MyProc != NULL)
+		register_layout();
+#else
 	if (process_shared_preload_libraries_in_progress)
 	{
 		prev_shmem_request_hook = shmem_request_hook;

@@ -10,12 +10,15 @@
  * library run side by side.  A library whose shared state has another
  * layout keeps it under another name (horizon.c), so neither misreads the
  * other's; but each sees only the transactions of its own sessions.  This
- * registry tells them apart: every library appends its layout, in the order
- * of first use, whenever the newest entry is another layout.  A library
- * whose layout is no longer the newest entry refuses the horizon and the
- * guard (the sessions of the newer one are invisible to it); the newest
- * holds the horizon for the sessions older than its entry until they end
- * (horizon.c, unregistered_horizon()).
+ * registry tells them apart: every library appends its layout whenever the
+ * newest entry is another layout, when it is loaded (horizon_state.c), so
+ * in the order of the installs: a library loaded before a file was
+ * installed never supersedes the one installed, however late it first
+ * uses its state.  A library whose layout is no longer the newest entry
+ * refuses the horizon and the guard (the sessions of the newer one are
+ * invisible to it); the newest holds the horizon for the sessions older
+ * than its entry until they end (horizon.c, unregistered_horizon()).
+ * Libraries before 1.7 append at their first use of the state instead.
  *
  * This struct's format is read by every version of the library and must
  * never change.
@@ -84,23 +87,47 @@ bool
 layouts_register(uint32 layout)
 {
 	LayoutRegistry *r = layouts_attach();
-	uint32		last;
-	int			newest = newest_of(r, layout, &last);
-	uint32		i;
 
-	if (newest >= 0 && (uint32) newest == last - 1)
-		return false;
-	i = pg_atomic_fetch_add_u32(&r->used, 1);
-	if (i < LAYOUTS_MAX)
-		pg_atomic_write_u32(&r->layouts[i], layout);
-	/*
-	 * The entry before the state is attached and its epoch taken: pairs with
-	 * horizon_compute()'s barrier before it reads this registry, so that a
-	 * reader of an older layout either sees the entry or computed its
-	 * horizon from a clock earlier than this layout's epoch
-	 */
-	pg_memory_barrier();
-	return last > 0;
+	for (;;)
+	{
+		uint32		used = pg_atomic_read_u32(&r->used);
+
+		/* full: past LAYOUTS_MAX entries, every layout is superseded */
+		if (used > LAYOUTS_MAX)
+			return true;
+		if (used > 0)
+		{
+			uint32		newest = pg_atomic_read_u32(&r->layouts[used - 1]);
+
+			if (newest == layout)
+				return false;
+			/* taken by another process, which writes it next */
+			if (newest == 0)
+			{
+				pg_spin_delay();
+				continue;
+			}
+		}
+
+		/*
+		 * One entry for the sessions that load a library at once, as after
+		 * an install: the one that takes it appends, the others find it
+		 */
+		if (!pg_atomic_compare_exchange_u32(&r->used, &used, used + 1))
+			continue;
+		if (used < LAYOUTS_MAX)
+			pg_atomic_write_u32(&r->layouts[used], layout);
+
+		/*
+		 * The entry before the state's epoch is taken or its floors raised
+		 * (horizon_state.c): pairs with horizon_compute()'s barrier before
+		 * it reads this registry, so that a reader of an older layout
+		 * either sees the entry or computed its horizon from a clock
+		 * earlier than this layout's epoch and floors
+		 */
+		pg_memory_barrier();
+		return used > 0;
+	}
 }
 
 bool

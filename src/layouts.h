@@ -12,10 +12,12 @@
 #define PG_UUIDX_LAYOUTS_H
 
 /*
- * Record that a library of this layout uses its shared state, before it
- * attaches to it: true when another layout was in use before this call (so
- * sessions older than now may run that other library), false when the
- * newest entry already was this layout or there was none.
+ * Record that a library of this layout is loaded, before its state's epoch
+ * is taken or its floors raised: true when another layout was in use
+ * before this call (so sessions older than now may run that other
+ * library), false when the newest entry already was this layout or there
+ * was none.  Of the processes that call it at once while another layout
+ * is the newest, one appends this layout.
  */
 extern bool layouts_register(uint32 layout);
 

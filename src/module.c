@@ -23,6 +23,11 @@ void		_PG_init(void);
 void
 _PG_init(void)
 {
+	/*
+	 * First: from PostgreSQL 17 on, loading the library registers the layout
+	 * of its shared state (horizon_state.c), which can fail (no shared memory
+	 * left); with nothing else defined yet, the next load tries again whole
+	 */
 	horizon_init_module();
 	ticker_init_module();
 	cluster_init_module();

@@ -60,6 +60,7 @@ configs=(
     "1.5-old-library-not-held|SC_IDS|BUG_OLD_LIBRARY_NOT_HELD|no_row_missed"
     "id-made-before-publishing|SC_IDS|BUG_ID_BEFORE_PUBLISH|no_row_missed"
     "1.6-superseded-layout-reads|SC_LAYOUT|BUG_SUPERSEDED_NOT_REFUSED|no_row_missed"
+    "1.6-layout-registered-at-first-use|SC_LAYOUT|BUG_LAYOUT_AT_FIRST_USE|no_row_missed"
     "1.6-floor-holds-allowance|SC_TABLES|BUG_16_FLOOR_LESS_ALLOWANCE|allowance_held"
     "guard-time-not-read|SC_TABLES|BUG_GUARD_FIELD_IGNORED|no_row_missed"
     "one-covered-from|SC_TABLES|BUG_ONE_COVERED_FROM|no_row_missed"

@@ -70,10 +70,11 @@
  *               allowance; commit or abort; a reader of the table; a
  *               restart; the clock 1..3
  *   SC_LAYOUT   one server, a library of a newer layout installed over
- *               it: 2 sessions on the newer library (register the layout,
- *               an id from the clock, insert, commit or abort); a reader
- *               in a session that still runs the older library, whose
- *               state sees none of them; the clock 1..4, allowance 1
+ *               it: 2 sessions on the newer library (register the layout
+ *               at load, an id from the clock, insert, commit or abort); a
+ *               reader in a session that loaded the older library before
+ *               the install, whose state sees none of them; the clock
+ *               1..4, allowance 1
  *
  * -DMAXCLK=, -DNTX0= (session 0's transactions) and -DNTICK= raise the
  * bounds, for a longer search.
@@ -1623,17 +1624,27 @@ init {
 /* ----------------------- a library of a newer layout installed in place */
 
 #if defined(SC_LAYOUT)
-bool		newer = false;	/* the registry holds the newer layout */
+#define OLDER	1			/* the layouts, as the registry holds them */
+#define NEWER	2
+#if defined(BUG_LAYOUT_AT_FIRST_USE)
+byte		newest = LOW;	/* the reader's session loaded the older library
+							 * before the install, and registers nothing
+							 * until its first use of the state */
+#else
+byte		newest = OLDER; /* the newest layout in the registry: the older
+							 * library registered when the reader's session
+							 * loaded it, before the newer one was installed */
+#endif
 byte		Fold = LOW;		/* the floor of the older layout's state */
 
 /*
- * A session on the newer library: registers its layout when it first uses
- * its state (layouts_register(), before the state is attached), then makes
- * an id from the clock, which the older state never sees
+ * A session on the newer library: registers its layout when it loads the
+ * library, so before its first id (layouts_register()), then makes an id
+ * from the clock, which the older state never sees
  */
 proctype newer_session(byte k)
 {
-	d_step { newer = true; printf("MSC: session %d registers the newer layout\n", k) }
+	d_step { newest = NEWER; printf("MSC: session %d registers the newer layout\n", k) }
 	d_step { row[k].id = clk; row[k].msg = k; row[k].st = RUN; printf("MSC: session %d inserts id %d\n", k, clk) }
 	if
 	:: d_step { row[k].st = DONE; check_missed(); printf("MSC: commit of id %d\n", row[k].id) }
@@ -1644,19 +1655,26 @@ proctype newer_session(byte k)
 /*
  * The reader in a session of the older library: its horizon from the older
  * state alone (its floor raised to the clock; no slot of it holds anything),
- * refused (55000) once the registry holds a newer layout
+ * refused (55000) while the registry's newest layout is another.  With
+ * BUG_LAYOUT_AT_FIRST_USE its library registers when it first uses the
+ * state, whenever that is: after the newer library's sessions registered,
+ * it becomes the newest again (its state, made at that first use, holds none
+ * of their sessions).
  */
 active proctype older_reader()
 {
 	byte		H;
 
+#if defined(BUG_LAYOUT_AT_FIRST_USE)
+	d_step { newest = OLDER; printf("MSC: the older library registers at its first use\n") }
+#endif
 end:
 	do
 	:: d_step { Fold = MAX(Fold, CLOCK_LESS_ALLOWANCE); H = Fold }
 		if
 #if !defined(BUG_SUPERSEDED_NOT_REFUSED)
-		:: d_step { newer; H = 0; printf("MSC: the older library's reader is refused\n") }
-		:: d_step { !newer }; d_step { read_rows(RP, H) }
+		:: d_step { newest != OLDER; H = 0; printf("MSC: the older library's reader is refused\n") }
+		:: d_step { newest == OLDER }; d_step { read_rows(RP, H) }
 #else
 		:: d_step { read_rows(RP, H) }
 #endif

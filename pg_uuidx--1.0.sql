@@ -89,7 +89,8 @@ BEGIN
                  ('pg_uuidx_read_after', 'anyelement,uuid,integer,name,integer,boolean'),
                  -- 1.7
                  ('pg_uuidx_consume', 'anyelement,text,integer,name,integer'),
-                 ('pg_uuidx_consumer_reset', 'regclass,text,uuid'), ('pg_uuidx_stats_state', ''), ('pg_uuidx_horizon_cover', 'uuid,integer,text'),
+                 ('pg_uuidx_consumer_reset', 'regclass,text,uuid'), ('pg_uuidx_stats_state', ''), ('pg_uuidx_guarded_tables', ''),
+                 ('pg_uuidx_horizon_cover', 'uuid,integer,text'),
                  ('pg_uuidx_node_horizon', 'timestamp with time zone,integer')) AS ours(name, args)
       ON p.proname OPERATOR(pg_catalog.=) ours.name
      AND pg_catalog.array_to_string(p.proargtypes::pg_catalog.regtype[], ',') OPERATOR(pg_catalog.=) ours.args

@@ -411,17 +411,42 @@ horizon_init_module(void)
 							NULL, NULL, NULL);
 }
 
-/* one row of pg_uuidx_horizon_holders() */
-static void
-add_holder(ReturnSetInfo *rsinfo, int pid, TransactionId xid, int64 lower_us)
+/*
+ * What horizon_compute() tells of the transactions that hold the horizon
+ * below the floor: a row each of pg_uuidx_horizon_holders() into rsinfo
+ * (when not NULL), and those that hold it at its lowest (pg_uuidx_stats)
+ */
+typedef struct HolderSink
 {
-	Datum		values[3];
-	bool		nulls[3] = {pid == 0, !TransactionIdIsValid(xid), lower_us == NO_TIME};
+	ReturnSetInfo *rsinfo;
+	List	   *lowest;			/* HorizonHolder items */
+} HolderSink;
 
-	values[0] = Int32GetDatum(pid);
-	values[1] = TransactionIdGetDatum(xid);
-	values[2] = nulls[2] ? (Datum) 0 : TimestampTzGetDatum(lower_us - UNIX_TO_PG_EPOCH_US);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+/*
+ * A transaction of pid (0: prepared, of xid) that holds the horizon at
+ * lower_us (NO_TIME: at its lowest), a time the caller may see or not
+ */
+static void
+add_holder(HolderSink *sink, int pid, TransactionId xid, int64 lower_us, bool visible)
+{
+	if (sink->rsinfo != NULL)
+	{
+		Datum		values[3];
+		bool		nulls[3] = {pid == 0, !TransactionIdIsValid(xid), !visible || lower_us == NO_TIME};
+
+		values[0] = Int32GetDatum(pid);
+		values[1] = TransactionIdGetDatum(xid);
+		values[2] = nulls[2] ? (Datum) 0 : TimestampTzGetDatum(lower_us - UNIX_TO_PG_EPOCH_US);
+		tuplestore_putvalues(sink->rsinfo->setResult, sink->rsinfo->setDesc, values, nulls);
+	}
+	if (lower_us == NO_TIME)
+	{
+		HorizonHolder *holder = palloc(sizeof(HorizonHolder));
+
+		holder->pid = pid;
+		holder->xid = xid;
+		sink->lowest = lappend(sink->lowest, holder);
+	}
 }
 
 /*
@@ -457,7 +482,7 @@ fxid_in(FullTransactionId fxid, FullTransactionId *fxids, int n)
  * for an unknown one.
  */
 static int64
-prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
+prepared_horizon(HorizonShared *s, int64 horizon, HolderSink *sink)
 {
 	HorizonPrepared *prepared = horizon_prepared_table(s);
 	HorizonPrepared *mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
@@ -489,8 +514,8 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 		if (mine[i].lower_us == NO_ID || !prepared_in_progress(mine[i].fxid))
 			continue;
 		horizon = Min(horizon, mine[i].lower_us);
-		if (rsinfo)
-			add_holder(rsinfo, 0, XidFromFullTransactionId(mine[i].fxid), mine[i].lower_us);
+		if (sink)
+			add_holder(sink, 0, XidFromFullTransactionId(mine[i].fxid), mine[i].lower_us, true);
 	}
 	for (int i = 0; i < nlisted; i++)
 	{
@@ -498,8 +523,8 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 			!TransactionIdIsInProgress(XidFromFullTransactionId(listed[i])))
 			continue;
 		horizon = NO_TIME;
-		if (rsinfo)
-			add_holder(rsinfo, 0, XidFromFullTransactionId(listed[i]), NO_TIME);
+		if (sink)
+			add_holder(sink, 0, XidFromFullTransactionId(listed[i]), NO_TIME, true);
 	}
 	pfree(mine);
 	pfree(known);
@@ -522,7 +547,7 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
  * library_since moved meanwhile.
  */
 static int64
-unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
+unregistered_horizon(HorizonShared *s, int64 horizon, HolderSink *sink)
 {
 	bool		any = false;
 	TimestampTz since;
@@ -563,8 +588,8 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 			PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) == InvalidLocalTransactionId)
 			continue;
 		horizon = NO_TIME;
-		if (rsinfo)
-			add_holder(rsinfo, pid, InvalidTransactionId, NO_TIME);
+		if (sink)
+			add_holder(sink, pid, InvalidTransactionId, NO_TIME, true);
 	}
 	if (!any)
 	{
@@ -587,11 +612,13 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
  * The horizon of a reader of allowance_ms (READ_GENERATED: of tables
  * without a guard) as a Unix time in microseconds (NO_TIME: held at its
  * lowest), the floor raised to the clock but not above raise_limit_us
- * (NO_ID: no limit), and, when rsinfo is given, a row for every transaction that
- * holds it below the floor.
+ * (NO_ID: no limit); when sink is given, every transaction that holds it
+ * below the floor goes there, and when floor_us is, the floor it started
+ * from.
  */
 static int64
-horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, ReturnSetInfo *rsinfo)
+horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, HolderSink *sink,
+				int64 *floor_us)
 {
 	HorizonShared *s;
 	HorizonFloor *f;
@@ -624,6 +651,8 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, Retu
 	clock_us = unix_us_from_unix_time(clock_now());
 	horizon_raise(&f->floor_us, Min(clock_us, raise_limit_us));
 	horizon = (int64) pg_atomic_read_u64(&f->floor_us);
+	if (floor_us)
+		*floor_us = horizon;
 	if (allowance_ms != READ_GENERATED)
 		horizon -= (int64) allowance_ms * US_PER_MS;
 	/*
@@ -667,9 +696,9 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, Retu
 		if (lower_us == NO_ID)
 			continue;
 		horizon = Min(horizon, lower_us);
-		if (rsinfo)
-			add_holder(rsinfo, (int) PROC_FIELD_ONCE(proc->pid), InvalidTransactionId,
-					   may_see_session(PROC_FIELD_ONCE(proc->roleId)) ? lower_us : NO_TIME);
+		if (sink)
+			add_holder(sink, (int) PROC_FIELD_ONCE(proc->pid), InvalidTransactionId, lower_us,
+					   sink->rsinfo == NULL || may_see_session(PROC_FIELD_ONCE(proc->roleId)));
 	}
 	/*
 	 * The slots before the prepared transactions: a transaction whose slot
@@ -680,11 +709,11 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, Retu
 
 #ifdef PG_UUIDX_DSM_REGISTRY
 	if (s->old_sessions)
-		horizon = unregistered_horizon(s, horizon, rsinfo);
+		horizon = unregistered_horizon(s, horizon, sink);
 #endif
 
 	if (s->nprepared > 0)
-		horizon = prepared_horizon(s, horizon, rsinfo);
+		horizon = prepared_horizon(s, horizon, sink);
 	return horizon;
 }
 
@@ -723,24 +752,23 @@ horizon_refused(void)
 }
 
 bool
-horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
+horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals, List **lowest)
 {
 	HorizonShared *s;
-	HorizonFloor *f;
+	HolderSink	sink = {NULL, NIL};
 
 	if (RecoveryInProgress() || (s = horizon_attach()) == NULL)
 		return false;
-	*horizon_us = horizon_compute("pg_uuidx_stats", horizon_allowance_ms, NO_ID, NULL);
-	f = horizon_floor(s);
-	*floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
-	*refusals = pg_atomic_read_u64(&f->refusals);
+	*horizon_us = horizon_compute("pg_uuidx_stats", 0, NO_ID, &sink, floor_us);
+	*refusals = pg_atomic_read_u64(&horizon_floor(s)->refusals);
+	*lowest = sink.lowest;
 	return true;
 }
 
 int64
 horizon_live_us(const char *caller, int allowance_ms)
 {
-	return horizon_compute(caller, allowance_ms, NO_ID, NULL);
+	return horizon_compute(caller, allowance_ms, NO_ID, NULL, NULL);
 }
 
 int64
@@ -750,7 +778,7 @@ horizon_node_us(const char *caller, int allowance_ms, int64 below_us)
 
 	if (pg_add_s64_overflow(below_us, (int64) allowance_ms * US_PER_MS, &limit_us))
 		limit_us = NO_ID;
-	return horizon_compute(caller, allowance_ms, limit_us, NULL);
+	return horizon_compute(caller, allowance_ms, limit_us, NULL, NULL);
 }
 
 PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
@@ -766,9 +794,10 @@ PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
 Datum
 pg_uuidx_horizon_holders(PG_FUNCTION_ARGS)
 {
+	HolderSink	sink = {(ReturnSetInfo *) fcinfo->resultinfo, NIL};
+
 	InitMaterializedSRF(fcinfo, 0);
-	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance_ms, NO_ID,
-						   (ReturnSetInfo *) fcinfo->resultinfo);
+	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance_ms, NO_ID, &sink, NULL);
 	return (Datum) 0;
 }
 

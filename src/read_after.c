@@ -340,10 +340,20 @@ read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_co
 	target->id_column = pstrdup(id_column);
 	target->relid = row_table(fcinfo, caller, id_column, &target->column);
 	guardfn = guard_function(fcinfo->flinfo->fn_oid);
+	target->allowance_ms = read_after_allowance(caller, target->relid, guardfn, &target->tables);
+}
+
+/*
+ * The allowance a reader reads relid with, locked, and the tables a read of
+ * it returns rows of (read_after.h)
+ */
+int
+read_after_allowance(const char *caller, Oid relid, Oid guardfn, List **tables)
+{
 	/* a guard made after its inheritance children were: they are not guarded */
-	guard_check_inheritance(target->relid, guardfn);
-	target->tables = ReadRelations(caller, target->relid);
-	target->allowance_ms = guard_read_allowance(target->tables, guardfn);
+	guard_check_inheritance(relid, guardfn);
+	*tables = ReadRelations(caller, relid);
+	return guard_read_allowance(*tables, guardfn);
 }
 
 /*

@@ -25,6 +25,7 @@ OBJS = \
 	src/guard_ddl.o \
 	src/guard_resend.o \
 	src/guard_after.o \
+	src/guard_move.o \
 	src/horizon.o \
 	src/horizon_state.o \
 	src/horizon_tick.o \

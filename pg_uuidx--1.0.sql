@@ -90,7 +90,7 @@ BEGIN
                  -- 1.7
                  ('pg_uuidx_consume', 'anyelement,text,integer,name,integer'),
                  ('pg_uuidx_consumer_ack', 'regclass,text,uuid'), ('pg_uuidx_consumer_reset', 'regclass,text,uuid,regrole'),
-                 ('pg_uuidx_stats_state', ''), ('pg_uuidx_horizon_cover', 'uuid,integer,text'),
+                 ('pg_uuidx_stats_state', ''), ('pg_uuidx_guarded_tables', ''), ('pg_uuidx_horizon_cover', 'uuid,integer,text'),
                  ('pg_uuidx_node_horizon', 'timestamp with time zone,integer'),
                  ('pg_uuidx_add_guard', 'regclass,name,integer,text')) AS ours(name, args)
       ON p.proname OPERATOR(pg_catalog.=) ours.name

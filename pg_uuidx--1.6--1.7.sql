@@ -82,24 +82,44 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_consumer_reset(regclass, text, uuid, re
 
 -- Health (docs/reading-in-order.md, "Health"): what the shared state says of
 -- this database, and the view that adds the newest tick and the holders.
-CREATE FUNCTION @extschema@.pg_uuidx_stats_state(OUT horizon timestamptz, OUT floor timestamptz,
-                                                 OUT refusals bigint)
+-- A lag is measured from the clock the horizon was computed at (the floor;
+-- on a standby the clock now).  The horizon held at its lowest is
+-- -infinity, whose distance from a time 15 and 16 cannot compute: no lag is
+-- shown then, and the view says who holds it there.
+CREATE FUNCTION @extschema@.pg_uuidx_stats_state(OUT horizon pg_catalog.timestamptz,
+                                                 OUT floor pg_catalog.timestamptz,
+                                                 OUT refusals pg_catalog.int8,
+                                                 OUT lowest_pids pg_catalog.int4[],
+                                                 OUT lowest_xids pg_catalog.xid[])
 RETURNS record
 AS 'MODULE_PATHNAME', 'pg_uuidx_stats_state'
 LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_stats_state() IS
-'the live commit horizon of this database, its floor, and the ids the guard refused in it since the server started; NULLs on a standby and where there is no shared state';
+'the live commit horizon of this database before any allowance (-infinity: held at its lowest), the floor it was computed from, the ids the guard refused in it since the server started, and the sessions and prepared transactions that hold the horizon at its lowest; NULLs on a standby and where there is no shared state';
 
 CREATE VIEW @extschema@.pg_uuidx_stats AS
 SELECT pg_catalog.current_database() AS database,
        h.horizon,
-       pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) h.horizon AS horizon_lag,
+       CASE WHEN pg_catalog.isfinite(h.horizon)
+            THEN COALESCE(s.floor, pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.-) h.horizon
+       END AS horizon_lag,
+       NOT pg_catalog.isfinite(h.horizon) AS held_at_lowest,
+       CASE WHEN s.horizon IS NOT NULL
+            THEN ARRAY(SELECT pg_catalog.format('prepared transaction %L', p.gid)
+                       FROM pg_catalog.unnest(s.lowest_xids) x(xid)
+                       JOIN pg_catalog.pg_prepared_xacts p ON p.transaction OPERATOR(pg_catalog.=) x.xid
+                       UNION ALL
+                       SELECT pg_catalog.format('process %s', x.pid)
+                       FROM pg_catalog.unnest(s.lowest_pids) x(pid))
+       END AS lowest_holders,
        s.floor,
        s.refusals,
        t.horizon AS tick_horizon,
        t.ticked_at,
-       pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) t.ticked_at AS tick_age,
+       CASE WHEN pg_catalog.isfinite(t.ticked_at)
+            THEN pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) t.ticked_at
+       END AS tick_age,
        CASE WHEN s.horizon IS NOT NULL
             THEN (SELECT pg_catalog.count(*) FROM @extschema@.pg_uuidx_horizon_holders())::pg_catalog.int4
        END AS holders
@@ -108,10 +128,49 @@ LEFT JOIN @extschema@.pg_uuidx_last_tick t ON true
 CROSS JOIN LATERAL (SELECT CASE WHEN pg_catalog.pg_is_in_recovery() THEN t.horizon ELSE s.horizon END) h(horizon);
 
 COMMENT ON VIEW @extschema@.pg_uuidx_stats IS
-'the health of reading in order in this database: the horizon (on a standby the newest tick) and how far it trails the clock, the floor, the guard''s refusals since the server started, the newest tick and its age, the sessions and prepared transactions holding the horizon';
+'the health of reading in order in this database: the horizon before any allowance (on a standby the newest tick) and how far it trails the clock, whether it is held at its lowest and by whom, the floor, the guard''s refusals since the server started, the newest tick and its age, the sessions and prepared transactions holding the horizon; each table''s readers: pg_uuidx_table_stats';
 
 REVOKE ALL ON @extschema@.pg_uuidx_stats FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_stats TO PUBLIC;
+
+-- Each table that can be read, with the allowance its readers read it with
+-- (docs/reading-in-order.md, "Health").  Its tables are looked at one by
+-- one in a subtransaction each (PARALLEL UNSAFE), whose locks end with it.
+CREATE FUNCTION @extschema@.pg_uuidx_guarded_tables(OUT relid pg_catalog.regclass,
+                                                    OUT allowance pg_catalog.interval,
+                                                    OUT problem pg_catalog.text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'pg_uuidx_guarded_tables'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION @extschema@.pg_uuidx_guarded_tables() IS
+'each table with an enabled guard, partitions left out, and the allowance its readers read it with (the greatest of its guards'' and of those of the tables under it), or NULL and why they refuse to read it';
+
+-- A reader of a table whose guards allow a reads up to the least of the
+-- horizon before any allowance and the floor less a, both from one
+-- computation; on a standby up to the newest tick.
+CREATE VIEW @extschema@.pg_uuidx_table_stats AS
+SELECT g.relid,
+       g.allowance,
+       h.horizon,
+       CASE WHEN pg_catalog.isfinite(h.horizon)
+            THEN COALESCE(s.floor, pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.-) h.horizon
+       END AS horizon_lag,
+       g.problem
+FROM @extschema@.pg_uuidx_guarded_tables() g
+CROSS JOIN @extschema@.pg_uuidx_stats_state() s
+LEFT JOIN @extschema@.pg_uuidx_last_tick t ON true
+CROSS JOIN LATERAL (SELECT CASE WHEN g.allowance IS NULL THEN NULL
+                                WHEN pg_catalog.pg_is_in_recovery() THEN t.horizon
+                                ELSE LEAST(s.horizon, s.floor OPERATOR(pg_catalog.-) g.allowance)
+                           END) h(horizon)
+ORDER BY g.relid::pg_catalog.text;
+
+COMMENT ON VIEW @extschema@.pg_uuidx_table_stats IS
+'each table that can be read in order in this database (an enabled guard; partitions left out): the allowance its readers read it with, the horizon they read up to now (on a standby the newest tick) and how far it trails the clock, or why they refuse to read it';
+
+REVOKE ALL ON @extschema@.pg_uuidx_table_stats FROM PUBLIC;
+GRANT SELECT ON @extschema@.pg_uuidx_table_stats TO PUBLIC;
 
 -- pg_uuidx_dependents() passed over the extension's own objects by their
 -- membership, which a view has on itself, not on the rule that holds its

@@ -650,8 +650,90 @@ CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON s6
 SELECT refused('s6', uuidv6()) AS both_forms_now_refused;
 SELECT NOT :'horizon'::boolean OR refused('s6', uuidv6_boundary(now() - interval '1 hour')) AS both_forms_hour_old_refused;
 
-DROP TABLE s7, s6, s_plain, s_gen, s_dom, s_bad, s_parts, s_parent, s_child CASCADE;
+-- An UPDATE that moves a row to another partition deletes it from one and
+-- inserts it into the other, with its id: that INSERT replaces a committed
+-- row of its id that the same transaction removed from the same
+-- partitioned table, and passes the guard of either form whatever the
+-- id's age; an INSERT that adds a row of an old id is refused as before.
+-- m_before and m_after hold rows made an hour before, stored before their
+-- guards; a table whose partitions have no index that finds a row by its
+-- id cannot be told: refused, the hint says which index.
+CREATE TABLE m_before (id uuid NOT NULL, region text NOT NULL, PRIMARY KEY (id, region)) PARTITION BY LIST (region);
+CREATE TABLE m_before_a PARTITION OF m_before FOR VALUES IN ('a');
+CREATE TABLE m_before_b PARTITION OF m_before FOR VALUES IN ('b');
+CREATE TABLE m_before_c PARTITION OF m_before FOR VALUES IN ('c');
+CREATE TABLE m_after (id uuid NOT NULL, region text NOT NULL, PRIMARY KEY (id, region)) PARTITION BY LIST (region);
+CREATE TABLE m_after_a PARTITION OF m_after FOR VALUES IN ('a');
+CREATE TABLE m_after_b PARTITION OF m_after FOR VALUES IN ('b');
+CREATE TABLE m_after_c PARTITION OF m_after FOR VALUES IN ('c');
+CREATE TABLE m_noindex (id uuid NOT NULL, region text NOT NULL, PRIMARY KEY (region, id)) PARTITION BY LIST (region);
+CREATE TABLE m_noindex_a PARTITION OF m_noindex FOR VALUES IN ('a');
+CREATE TABLE m_noindex_b PARTITION OF m_noindex FOR VALUES IN ('b');
+CREATE TEMP TABLE m_ids AS SELECT n, uuidv7(interval '-1 hour') AS id FROM generate_series(1, 5) n;
+INSERT INTO m_before SELECT id, 'a' FROM m_ids;
+INSERT INTO m_after SELECT id, 'a' FROM m_ids;
+INSERT INTO m_noindex SELECT id, 'a' FROM m_ids;
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON m_before
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+SELECT guard_after('m_after');
+CREATE TRIGGER zz_guard BEFORE INSERT OR UPDATE ON m_noindex
+    FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
+SELECT hand_out(7) AS handed_out;
+
+-- each step on table t, in a transaction of its own: its expected outcome
+-- ('ok' or a SQLSTATE), and whether it had it (without a horizon, where
+-- nothing is refused, whether it was taken); then where the rows of each
+-- id are
+CREATE FUNCTION moves(t regclass, horizon boolean)
+RETURNS TABLE (step text, expected text, as_expected boolean) LANGUAGE plpgsql AS $$
+DECLARE
+    i uuid[] := ARRAY(SELECT id FROM m_ids ORDER BY n);
+    steps text[] := ARRAY[
+        -- the row of id 1 moves to b
+        'move', 'ok', format($q$UPDATE %s SET region = 'b' WHERE id = %L$q$, t, i[1]),
+        -- id 2 moves to c and back to a in one transaction
+        'move twice', 'ok',
+        format($q$UPDATE %1$s SET region = 'c' WHERE id = %2$L; UPDATE %1$s SET region = 'a' WHERE id = %2$L$q$, t, i[2]),
+        -- id 3 is updated in its partition, then moved, in one transaction
+        'update, then move', 'ok',
+        format($q$UPDATE %1$s SET region = region WHERE id = %2$L; UPDATE %1$s SET region = 'b' WHERE id = %2$L$q$, t, i[3]),
+        -- id 4 moves to b and a second row of it goes to c: refused, nothing moves
+        'move and add a row', '40001',
+        format($q$UPDATE %1$s SET region = 'b' WHERE id = %2$L; INSERT INTO %1$s VALUES (%2$L, 'c')$q$, t, i[4]),
+        -- the same move alone, after that rollback
+        'move after a rollback', 'ok', format($q$UPDATE %s SET region = 'b' WHERE id = %L$q$, t, i[4]),
+        -- id 5 deleted and inserted again elsewhere, a move in two
+        -- statements; with a second row: refused
+        'delete, insert two', '40001',
+        format($q$DELETE FROM %1$s WHERE id = %2$L; INSERT INTO %1$s VALUES (%2$L, 'b'), (%2$L, 'c')$q$, t, i[5]),
+        'delete, insert one', 'ok',
+        format($q$DELETE FROM %1$s WHERE id = %2$L; INSERT INTO %1$s VALUES (%2$L, 'c')$q$, t, i[5]),
+        -- an old id that no row had: refused
+        'new row, old id', '40001', format($q$INSERT INTO %s VALUES (%L, 'b')$q$, t, uuidv7(interval '-1 hour'))];
+    outcome text;
+BEGIN
+    FOR k IN 0 .. array_length(steps, 1) / 3 - 1 LOOP
+        step := steps[3 * k + 1];
+        expected := steps[3 * k + 2];
+        outcome := state(steps[3 * k + 3]);
+        as_expected := outcome = expected OR (NOT horizon AND outcome = 'ok');
+        RETURN NEXT;
+    END LOOP;
+    step := 'rows of ids 1 to 5';
+    expected := '1:b 2:a 3:b 4:b 5:c';
+    EXECUTE format($q$SELECT string_agg(format('%%s:%%s', m.n, r.region), ' ' ORDER BY m.n, r.region)
+                      FROM m_ids m JOIN %s r USING (id)$q$, t) INTO outcome;
+    as_expected := outcome = expected OR NOT horizon;
+    RETURN NEXT;
+END $$;
+SELECT * FROM moves('m_before', :'horizon');
+SELECT * FROM moves('m_after', :'horizon');
+SELECT NOT :'horizon'::boolean
+       OR refusal_hint(format($$UPDATE m_noindex SET region = 'b' WHERE id = %L$$, (SELECT id FROM m_ids WHERE n = 1)))
+          LIKE '%give the partitioned table m_noindex an index whose first column is "id"%' AS no_index_hint;
+
+DROP TABLE s7, s6, s_plain, s_gen, s_dom, s_bad, s_parts, s_parent, s_child, m_before, m_after, m_noindex CASCADE;
 DROP DOMAIN s_uuid;
-DROP FUNCTION copy_in(regclass, uuid[]), guard_after(regclass, name, int, text);
+DROP FUNCTION copy_in(regclass, uuid[]), guard_after(regclass, name, int, text), moves(regclass, boolean);
 DROP FUNCTION refused(regclass, uuid), hand_out(int), state(text), refusal_hint(text), an_hour_back();
 DROP EXTENSION pg_uuidx;

@@ -41,6 +41,11 @@
  * these already (guard_ddl.c), which also covers the rows that join a
  * guarded table by DDL.
  *
+ * Either form lets an old id pass where it replaces a committed row of the
+ * id that the same transaction removed from the same partitioned table:
+ * the INSERT half of an UPDATE that moves a row to another partition
+ * (guard_move.c).
+ *
  * Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
  */
 #include "postgres.h"
@@ -270,15 +275,23 @@ guard_check_trigger(Trigger *trigger, Relation rel, int *version, int *allowance
 	return attnum;
 }
 
-/* Refuses id below floor_us, for guard trigger of allowance_ms */
+/*
+ * Refuses id below floor_us, for guard trigger of allowance_ms on rel, with
+ * the hint of what the guard could tell: whether a unique index says the
+ * row is not a re-send; untold_root, when valid, is the partitioned table
+ * whose partitions lack the index that would tell a moved row
+ * (guard_row_replaces())
+ */
 pg_noreturn static void
-refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us, int allowance_ms, bool unique)
+refuse(Trigger *trigger, Relation rel, AttrNumber attnum, pg_uuid_t *id, int64 id_us, int64 floor_us,
+	   int allowance_ms, bool unique, Oid untold_root)
 {
 	char	   *text = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(id)));
 
 	/* timestamptz_to_str() returns a static buffer */
 	char	   *made = pstrdup(timestamptz_to_str(id_us - UNIX_TO_PG_EPOCH_US));
 	char	   *horizon = pstrdup(timestamptz_to_str(floor_us - UNIX_TO_PG_EPOCH_US));
+	const char *column = NameStr(TupleDescAttr(RelationGetDescr(rel), attnum - 1)->attname);
 
 	horizon_refused();
 	ereport(ERROR,
@@ -287,6 +300,10 @@ refuse(Trigger *trigger, pg_uuid_t *id, int64 id_us, int64 floor_us, int allowan
 					text, made, horizon),
 			 errdetail("Trigger \"%s\" allows ids made up to %d ms before their insert; older ones can fall below the horizon that readers have already read up to.",
 					   trigger->tgname, allowance_ms),
+			 OidIsValid(untold_root) ?
+			 errhint("If an UPDATE is moving this row to another partition, give the partitioned table %s an index whose first column is \"%s\" (CREATE INDEX ON %s (%s)): a moved row keeps its id when the guard can find the row it replaces. A new row needs a new id: retry the transaction with one.",
+					 quote_identifier(get_rel_name(untold_root)), column,
+					 quote_identifier(get_rel_name(untold_root)), quote_identifier(column)) :
 			 unique ?
 			 errhint("No committed row holds this id in the table's unique index, so this row is not a re-send: retry the transaction with a new id, or raise the guard's allowance (its third argument, at most pg_uuidx.horizon_allowance).") :
 			 errhint("Retry the transaction with a new id, or raise the guard's allowance (its third argument, at most pg_uuidx.horizon_allowance); if the row may be stored already (a re-send), look for it first: without a unique index on the id the guard cannot tell.")));
@@ -311,8 +328,9 @@ PG_FUNCTION_INFO_V1(pg_uuidx_horizon_guard);
 /*
  * pg_uuidx_horizon_guard() -> trigger, for the declarations of the file
  * header; arguments: the id column (default id), the version (7, the
- * default, or 6) and the allowance.  A NULL id, and an UPDATE that keeps
- * the id, pass.
+ * default, or 6) and the allowance.  A NULL id, an UPDATE that keeps the
+ * id, and the row that an UPDATE moves to another partition with its id
+ * (guard_move.c) pass.
  */
 Datum
 pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
@@ -330,6 +348,8 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 	int64		id_us;
 	int64		floor_us;
 	GuardConflict conflict;
+	GuardReplace replace = GUARD_ADDS;
+	Oid			root = InvalidOid;
 
 	if (!CALLED_AS_TRIGGER(fcinfo))
 		ereport(ERROR,
@@ -370,12 +390,21 @@ pg_uuidx_horizon_guard(PG_FUNCTION_ARGS)
 						   NameStr(TupleDescAttr(rel->rd_att, attnum - 1)->attname), version)));
 	if (horizon_cover(id_us, allowance_ms, &floor_us))
 		return PointerGetDatum(row);
-	/* after the row, it is stored: it met no committed row of its key */
-	if (form == GUARD_AFTER_ROW)
-		refuse(trigdata->tg_trigger, id, id_us, floor_us, allowance_ms, guard_unique_index(rel, attnum));
-	/* a re-send of a stored row cannot store another: let it meet its row */
-	conflict = guard_row_conflicts(rel, row, attnum);
+
+	/*
+	 * A re-send of a stored row cannot store another: let it meet its row.
+	 * After the row, it is stored: it met no committed row of its key.
+	 */
+	conflict = form == GUARD_AFTER_ROW ?
+		(guard_unique_index(rel, attnum) ? GUARD_NO_CONFLICT : GUARD_NO_UNIQUE_INDEX) :
+		guard_row_conflicts(rel, row, attnum);
 	if (conflict == GUARD_CONFLICT)
 		return PointerGetDatum(row);
-	refuse(trigdata->tg_trigger, id, id_us, floor_us, allowance_ms, conflict == GUARD_NO_CONFLICT);
+	/* a row that an UPDATE moves to this partition keeps its id */
+	if (TRIGGER_FIRED_BY_INSERT(trigdata->tg_event))
+		replace = guard_row_replaces(rel, attnum, id, form == GUARD_AFTER_ROW, &root);
+	if (replace == GUARD_REPLACES)
+		return PointerGetDatum(row);
+	refuse(trigdata->tg_trigger, rel, attnum, id, id_us, floor_us, allowance_ms,
+		   conflict == GUARD_NO_CONFLICT, replace == GUARD_UNTOLD ? root : InvalidOid);
 }

@@ -2,8 +2,9 @@
  * guard.h
  *		What the guard's files share: the guard trigger (guard.c), its
  *		declaration after the row (guard_after.c), the check of a re-sent
- *		row (guard_resend.c) and the check of tables that join a guarded
- *		one (guard_ddl.c).
+ *		row (guard_resend.c), the check of a row moved to another partition
+ *		(guard_move.c) and the check of tables that join a guarded one
+ *		(guard_ddl.c).
  *
  * Owns the interface between the guard's files; may call nothing.
  *
@@ -84,6 +85,24 @@ typedef enum GuardConflict
  */
 extern GuardConflict guard_row_conflicts(Relation rel, HeapTuple row, AttrNumber attnum);
 
+/* what guard_row_replaces() found */
+typedef enum GuardReplace
+{
+	GUARD_ADDS,					/* the row adds a row of its id */
+	GUARD_REPLACES,				/* it replaces a committed one */
+	GUARD_UNTOLD,				/* a partition has no index to tell by */
+} GuardReplace;
+
+/*
+ * Whether the row of id in column attnum of partition rel, stored in it
+ * already or about to be, replaces a committed row of that id that this
+ * transaction removed from the same partitioned table, as a row that an
+ * UPDATE moves to another partition does; *root: the topmost partitioned
+ * table (InvalidOid when rel is not a partition: GUARD_ADDS).
+ */
+extern GuardReplace guard_row_replaces(Relation rel, AttrNumber attnum, pg_uuid_t *id, bool stored,
+									   Oid *root);
+
 /*
  * Whether rel has a unique index, checked at once, that includes the id
  * column attnum: one that guard_row_conflicts() can read.
@@ -114,6 +133,18 @@ typedef struct GuardAllowance
  */
 extern bool guard_covers(Oid relid, Oid guardfn, const char *column, int version,
 						 GuardAllowance *allowance);
+
+/*
+ * Whether relid has a guard of function guardfn that fires in ordinary
+ * sessions: enabled (ORIGIN) or enabled ALWAYS, not REPLICA only
+ */
+extern bool guard_enabled_on(Oid relid, Oid guardfn);
+
+/*
+ * The greatest allowance of the guards of function guardfn on tables that
+ * fire in ordinary sessions, whatever their column (0 when none)
+ */
+extern int	guard_read_allowance(List *tables, Oid guardfn);
 
 /* The allowance of *allowance when pg_uuidx.horizon_allowance is cap_ms */
 extern int	guard_allowance_capped(const GuardAllowance *allowance, int cap_ms);

@@ -145,6 +145,34 @@ fires_in_sessions(const GuardOf *guard)
 }
 
 bool
+guard_enabled_on(Oid relid, Oid guardfn)
+{
+	ListCell   *lc;
+
+	foreach(lc, guards_of(relid, guardfn))
+		if (fires_in_sessions((GuardOf *) lfirst(lc)))
+			return true;
+	return false;
+}
+
+int
+guard_read_allowance(List *tables, Oid guardfn)
+{
+	int			allowance_ms = 0;
+	ListCell   *lc;
+
+	foreach(lc, tables)
+	{
+		ListCell   *g;
+
+		foreach(g, guards_of(lfirst_oid(lc), guardfn))
+			if (fires_in_sessions((GuardOf *) lfirst(g)))
+				allowance_ms = Max(allowance_ms, ((GuardOf *) lfirst(g))->allowance_ms);
+	}
+	return allowance_ms;
+}
+
+bool
 guard_covers(Oid relid, Oid guardfn, const char *column, int version, GuardAllowance *allowance)
 {
 	bool		covered = false;

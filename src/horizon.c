@@ -467,17 +467,42 @@ horizon_init_module(void)
 							NULL, NULL, NULL);
 }
 
-/* one row of pg_uuidx_horizon_holders() */
-static void
-add_holder(ReturnSetInfo *rsinfo, int pid, TransactionId xid, int64 lower_us)
+/*
+ * What horizon_compute() tells of the transactions that hold the horizon
+ * below the floor: a row each of pg_uuidx_horizon_holders() into rsinfo
+ * (when not NULL), and those that hold it at its lowest (pg_uuidx_stats)
+ */
+typedef struct HolderSink
 {
-	Datum		values[3];
-	bool		nulls[3] = {pid == 0, !TransactionIdIsValid(xid), lower_us == NO_TIME};
+	ReturnSetInfo *rsinfo;
+	List	   *lowest;			/* HorizonHolder items */
+} HolderSink;
 
-	values[0] = Int32GetDatum(pid);
-	values[1] = TransactionIdGetDatum(xid);
-	values[2] = nulls[2] ? (Datum) 0 : TimestampTzGetDatum(lower_us - UNIX_TO_PG_EPOCH_US);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+/*
+ * A transaction of pid (0: prepared, of xid) that holds the horizon at
+ * lower_us (NO_TIME: at its lowest), a time the caller may see or not
+ */
+static void
+add_holder(HolderSink *sink, int pid, TransactionId xid, int64 lower_us, bool visible)
+{
+	if (sink->rsinfo != NULL)
+	{
+		Datum		values[3];
+		bool		nulls[3] = {pid == 0, !TransactionIdIsValid(xid), !visible || lower_us == NO_TIME};
+
+		values[0] = Int32GetDatum(pid);
+		values[1] = TransactionIdGetDatum(xid);
+		values[2] = nulls[2] ? (Datum) 0 : TimestampTzGetDatum(lower_us - UNIX_TO_PG_EPOCH_US);
+		tuplestore_putvalues(sink->rsinfo->setResult, sink->rsinfo->setDesc, values, nulls);
+	}
+	if (lower_us == NO_TIME)
+	{
+		HorizonHolder *holder = palloc(sizeof(HorizonHolder));
+
+		holder->pid = pid;
+		holder->xid = xid;
+		sink->lowest = lappend(sink->lowest, holder);
+	}
 }
 
 /*
@@ -506,7 +531,7 @@ may_see_session(Oid role)
  * scanned (fact B of docs/how-it-works.md), so its slot counted.
  */
 static int64
-prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
+prepared_horizon(HorizonShared *s, int64 horizon, HolderSink *sink)
 {
 	HorizonPrepared *prepared = horizon_prepared_table(s);
 	HorizonPrepared *mine = palloc(sizeof(HorizonPrepared) * s->nprepared);
@@ -553,8 +578,8 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 		if (lower_us == NO_ID)
 			continue;
 		horizon = Min(horizon, lower_us);
-		if (rsinfo)
-			add_holder(rsinfo, 0, listed[i], lower_us);
+		if (sink)
+			add_holder(sink, 0, listed[i], lower_us, true);
 	}
 	pfree(mine);
 	pfree(listed);
@@ -582,7 +607,7 @@ prepared_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
  * if it had.
  */
 static int64
-unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
+unregistered_horizon(HorizonShared *s, int64 horizon, HolderSink *sink)
 {
 	bool		any = false;
 	TimestampTz since;
@@ -623,8 +648,8 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 			PROC_FIELD_ONCE(PG_UUIDX_PROC_LXID(proc)) == InvalidLocalTransactionId)
 			continue;
 		horizon = NO_TIME;
-		if (rsinfo)
-			add_holder(rsinfo, pid, InvalidTransactionId, NO_TIME);
+		if (sink)
+			add_holder(sink, pid, InvalidTransactionId, NO_TIME, true);
 	}
 	if (!any)
 	{
@@ -646,13 +671,13 @@ unregistered_horizon(HorizonShared *s, int64 horizon, ReturnSetInfo *rsinfo)
 /*
  * The horizon of a reader of tables whose guards allow allowance_ms as a
  * Unix time in microseconds (NO_TIME: held at its lowest), the floor raised
- * to the clock but not above raise_limit_us (NO_ID: no limit) and, when
- * floor_out is given, returned there; when rsinfo is given, a row for every
- * transaction that holds it below the floor.
+ * to the clock but not above raise_limit_us (NO_ID: no limit); when sink is
+ * given, every transaction that holds it below the floor goes there, and
+ * when floor_us is, the floor it started from.
  */
 static int64
-horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, int64 *floor_out,
-				ReturnSetInfo *rsinfo)
+horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, HolderSink *sink,
+				int64 *floor_us)
 {
 	HorizonShared *s;
 	HorizonFloor *f;
@@ -685,8 +710,8 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, int6
 	clock_us = unix_us_from_unix_time(clock_now());
 	horizon_raise(&f->floor_us, Min(clock_us, raise_limit_us));
 	horizon = (int64) pg_atomic_read_u64(&f->floor_us);
-	if (floor_out != NULL)
-		*floor_out = horizon;
+	if (floor_us != NULL)
+		*floor_us = horizon;
 	horizon -= (int64) allowance_ms * US_PER_MS;
 	/*
 	 * The floor raised before the slots are read: pairs with publish()'s
@@ -729,9 +754,9 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, int6
 		if (lower_us == NO_ID)
 			continue;
 		horizon = Min(horizon, lower_us);
-		if (rsinfo)
-			add_holder(rsinfo, (int) PROC_FIELD_ONCE(proc->pid), InvalidTransactionId,
-					   may_see_session(PROC_FIELD_ONCE(proc->roleId)) ? lower_us : NO_TIME);
+		if (sink)
+			add_holder(sink, (int) PROC_FIELD_ONCE(proc->pid), InvalidTransactionId, lower_us,
+					   sink->rsinfo == NULL || may_see_session(PROC_FIELD_ONCE(proc->roleId)));
 	}
 	/*
 	 * The slots before the prepared transactions: a transaction whose slot
@@ -742,11 +767,11 @@ horizon_compute(const char *caller, int allowance_ms, int64 raise_limit_us, int6
 
 #ifdef PG_UUIDX_DSM_REGISTRY
 	if (s->old_sessions)
-		horizon = unregistered_horizon(s, horizon, rsinfo);
+		horizon = unregistered_horizon(s, horizon, sink);
 #endif
 
 	if (s->nprepared > 0)
-		horizon = prepared_horizon(s, horizon, rsinfo);
+		horizon = prepared_horizon(s, horizon, sink);
 	return horizon;
 }
 
@@ -785,17 +810,16 @@ horizon_refused(void)
 }
 
 bool
-horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals)
+horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals, List **lowest)
 {
 	HorizonShared *s;
-	HorizonFloor *f;
+	HolderSink	sink = {NULL, NIL};
 
 	if (RecoveryInProgress() || (s = horizon_attach()) == NULL)
 		return false;
-	*horizon_us = horizon_compute("pg_uuidx_stats", horizon_allowance(), NO_ID, NULL, NULL);
-	f = horizon_floor(s);
-	*floor_us = (int64) pg_atomic_read_u64(&f->floor_us);
-	*refusals = pg_atomic_read_u64(&f->refusals);
+	*horizon_us = horizon_compute("pg_uuidx_stats", 0, NO_ID, &sink, floor_us);
+	*refusals = pg_atomic_read_u64(&horizon_floor(s)->refusals);
+	*lowest = sink.lowest;
 	return true;
 }
 
@@ -808,7 +832,7 @@ horizon_live_us(const char *caller, int allowance_ms)
 int64
 horizon_exact_us(const char *caller, int64 *floor_us)
 {
-	return horizon_compute(caller, 0, NO_ID, floor_us, NULL);
+	return horizon_compute(caller, 0, NO_ID, NULL, floor_us);
 }
 
 int64
@@ -834,9 +858,10 @@ PG_FUNCTION_INFO_V1(pg_uuidx_horizon_holders);
 Datum
 pg_uuidx_horizon_holders(PG_FUNCTION_ARGS)
 {
+	HolderSink	sink = {(ReturnSetInfo *) fcinfo->resultinfo, NIL};
+
 	InitMaterializedSRF(fcinfo, 0);
-	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance(), NO_ID, NULL,
-						   (ReturnSetInfo *) fcinfo->resultinfo);
+	(void) horizon_compute("pg_uuidx_horizon_holders()", horizon_allowance(), NO_ID, &sink, NULL);
 	return (Datum) 0;
 }
 

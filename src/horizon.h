@@ -13,6 +13,7 @@
 #define PG_UUIDX_HORIZON_H
 
 #include "clock.h"
+#include "nodes/pg_list.h"
 #include "utils/uuid.h"
 
 /* the horizon held at its lowest: no id is known to be safe to read */
@@ -57,12 +58,22 @@ extern int	horizon_allowance(void);
 /* count a refusal of the guard in this database (pg_uuidx_stats) */
 extern void horizon_refused(void);
 
+/* a transaction that holds the horizon at its lowest */
+typedef struct HorizonHolder
+{
+	int			pid;			/* its session's, or 0: a prepared transaction */
+	TransactionId xid;			/* the prepared transaction's */
+} HorizonHolder;
+
 /*
- * The live horizon, this database's floor (Unix us) and the guard's
- * refusals in it since the state was made; false on a standby or where
- * there is no state.
+ * The live horizon of a reader of tables whose guards allow 0 ms (the
+ * readers of other tables read up to the least of it and the floor less
+ * their allowance), the floor it was computed from (Unix us), the guard's
+ * refusals in this database since the state was made, and the transactions
+ * that hold the horizon at its lowest (HorizonHolder items); false on a
+ * standby or where there is no state.
  */
-extern bool horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals);
+extern bool horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals, List **lowest);
 
 /*
  * The live horizon as a Unix time in us, or HORIZON_LOWEST, for a reader

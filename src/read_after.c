@@ -497,6 +497,19 @@ read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_co
 }
 
 /*
+ * The allowance a reader reads relid with, locked, and the tables a read of
+ * it returns rows of (read_after.h)
+ */
+int
+read_after_allowance(const char *caller, Oid relid, Oid guardfn, List **tables)
+{
+	/* a guard made after its inheritance children were: they are not guarded */
+	guard_check_inheritance(relid, guardfn);
+	*tables = ReadRelations(caller, relid);
+	return guard_read_allowance(*tables, guardfn);
+}
+
+/*
  * Put into fcinfo's result (a materialized set of target's row type) the
  * first max_rows rows, and every further row whose id equals the last of
  * them, of target whose id column is above after_id (after_null: from the

@@ -42,6 +42,16 @@ extern void read_after_target(FunctionCallInfo fcinfo, const char *caller, const
 							  int version, ReadAfterTarget *target);
 
 /*
+ * The allowance that a reader reads relid with, locked by the caller: the
+ * greatest of the guards (of function guardfn) of the tables a read of it
+ * returns rows of, put into *tables, or READ_GENERATED when none has one;
+ * refuses what the reader refuses to read: a table inheriting from a
+ * guarded one without its guard (42P17), a relation of a kind no horizon
+ * covers (42809).  caller names the SQL function in messages.
+ */
+extern int	read_after_allowance(const char *caller, Oid relid, Oid guardfn, List **tables);
+
+/*
  * Materializes into fcinfo's result the next rows of target after after_id
  * (after_null: from the first), at most max_rows and the rows that share
  * the last id, below the horizon of version (7 or 6), read as the current

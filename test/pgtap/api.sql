@@ -84,8 +84,10 @@ INSERT INTO api VALUES
     ('pg_uuidx_consume', '{anyelement,text,integer,name,integer}', 'volatile', false),
     ('pg_uuidx_consumer_ack', '{regclass,text,uuid}', 'volatile', false),
     ('pg_uuidx_consumer_reset', '{regclass,text,uuid,regrole}', 'volatile', false),
-    -- health: reads the shared state and computes the horizon
+    -- health: reads the shared state and computes the horizon; the tables'
+    -- allowances, each in a subtransaction (PARALLEL UNSAFE)
     ('pg_uuidx_stats_state', '{}', 'volatile', false),
+    ('pg_uuidx_guarded_tables', '{}', 'volatile', false),
     -- constants: IMMUTABLE (no arguments, so strictness is moot)
     ('uuid_namespace_dns', '{}', 'immutable', false),
     ('uuid_namespace_url', '{}', 'immutable', false),
@@ -107,13 +109,13 @@ INSERT INTO restricted VALUES ('uuidv7', '{}'), ('uuidv7', '{interval}'), ('uuid
 -- PARALLEL UNSAFE functions that are not procedures
 CREATE TEMP TABLE unsafe (fn text);
 INSERT INTO unsafe VALUES ('pg_uuidx_horizon_guard'), ('pg_uuidx_horizon_cover'), ('pg_uuidx_guard_ddl'),
-    ('pg_uuidx_tick'), ('pg_uuidx_consume'), ('pg_uuidx_consumer_ack'), ('pg_uuidx_consumer_reset'), ('pg_uuidx_add_guard');
+    ('pg_uuidx_tick'), ('pg_uuidx_consume'), ('pg_uuidx_consumer_ack'), ('pg_uuidx_consumer_reset'), ('pg_uuidx_add_guard'), ('pg_uuidx_guarded_tables');
 
 -- procedures: called with CALL, in one transaction, by a superuser
 CREATE TEMP TABLE procedures (fn text);
 INSERT INTO procedures VALUES ('pg_uuidx_adopt_pg_uuidv7'), ('pg_uuidx_hand_over_to_core');
 
-SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 8);
+SELECT plan((SELECT count(*)::int * 4 + 1 + 4 FROM api) + (SELECT count(*)::int * 3 FROM procedures) + 9);
 
 SELECT has_function('uuidx', fn, args, fn || '(' || array_to_string(args, ', ') || ') exists')
 FROM api;
@@ -158,6 +160,8 @@ SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_consumers', 'SELECT'), t
           'everyone reads the view pg_uuidx_consumers');
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_stats', 'SELECT'), true,
           'everyone reads the view pg_uuidx_stats');
+SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_table_stats', 'SELECT'), true,
+          'everyone reads the view pg_uuidx_table_stats');
 SELECT is(has_table_privilege('public', 'uuidx.pg_uuidx_consumer_positions', 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE'),
           false, 'PUBLIC neither reads nor writes pg_uuidx_consumer_positions');
 

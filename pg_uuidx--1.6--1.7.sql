@@ -306,6 +306,9 @@ DECLARE
     target text;
     ext text;
     typ oid;
+    -- the triggers' names, within the 63 bytes of a name: a long column's by its hash
+    guard text := 'pg_uuidx_guard_' ||
+        CASE WHEN octet_length(id_column) <= 40 THEN id_column ELSE 'h' || left(md5(id_column), 16) END;
 BEGIN
     IF tbl IS NULL OR id_column IS NULL OR id_version IS NULL OR allowance IS NULL THEN
         RAISE EXCEPTION 'the arguments of pg_uuidx_add_guard() must not be NULL' USING ERRCODE = '22004';
@@ -331,11 +334,11 @@ BEGIN
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE ON %s FOR EACH ROW '
                    'WHEN (NOT %s.pg_uuidx_horizon_cover(NEW.%I, %s, %L)) '
                    'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
-                   'pg_uuidx_guard_' || id_column, target, ext, id_column, id_version, allowance,
+                   guard, target, ext, id_column, id_version, allowance,
                    ext, id_column, id_version, allowance);
     EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE ON %s FOR EACH STATEMENT '
                    'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
-                   'pg_uuidx_guard_' || id_column || '_start', target, ext, id_column, id_version, allowance);
+                   guard || '_start', target, ext, id_column, id_version, allowance);
 END
 $fn$;
 

@@ -257,11 +257,28 @@ CREATE VIEW u_sublink AS SELECT id FROM rint WHERE r IN (SELECT r FROM rbigint);
 CREATE VIEW u_limited AS SELECT id FROM rint LIMIT 3;
 CREATE VIEW u_over_none AS SELECT id FROM rint UNION ALL SELECT id FROM u_none;
 CREATE VIEW u_union AS SELECT id, r::text FROM rint UNION ALL SELECT id, r::text FROM rtext;
+CREATE VIEW u_locked AS SELECT id FROM rint FOR UPDATE SKIP LOCKED;
+CREATE VIEW u_due AS SELECT id FROM rint WHERE r::numeric <= extract(epoch FROM now());
+CREATE VIEW u_sampled AS SELECT id FROM rint TABLESAMPLE BERNOULLI (50);
+CREATE DOMAIN u_id AS uuid;
+CREATE VIEW u_domain AS SELECT id::u_id AS id, r FROM rint WHERE r > 0;
+-- a partitioned table stores no rows: its partitions' guards are the ones
+CREATE TABLE u_parted (id uuid, k int) PARTITION BY LIST (k);
+CREATE TABLE u_parted_1 PARTITION OF u_parted FOR VALUES IN (1);
+INSERT INTO u_parted SELECT pg_temp.id(n), 1 FROM generate_series(1, 4) AS n;
+SELECT pg_uuidx_add_guard('u_parted_1');
+-- a column whose name is too long for the triggers' names
+CREATE TABLE u_long ("the identifier of the event as the client made it" uuid, r int);
+INSERT INTO u_long SELECT pg_temp.id(n), n FROM generate_series(1, 4) AS n;
+SELECT pg_uuidx_add_guard('u_long', 'the identifier of the event as the client made it');
+SELECT tgname FROM pg_trigger WHERE tgrelid = 'u_long'::regclass ORDER BY tgname;
 SELECT tbl, pg_temp.try(format('SELECT count(*) FROM pg_uuidx_read_after(NULL::%s, NULL, 10)', tbl)) AS refused
 FROM unnest(ARRAY['u_none', 'u_off', 'u_replica', 'u_other', 'u_v6', 'u_parent', 'u_computed', 'u_join', 'u_grouped',
-                  'u_sublink', 'u_limited', 'u_over_none']) AS tbl;
+                  'u_sublink', 'u_limited', 'u_over_none', 'u_locked', 'u_due', 'u_sampled']) AS tbl;
 SELECT pg_temp.try($$SELECT count(*) FROM pg_uuidx_read_after(NULL::u_v6, NULL, 10, id_version => 6)$$) AS v6_read_as_v6;
-SELECT pg_temp.same('u_union') AS union_all_of_guarded;
+SELECT pg_temp.same('u_union') AS union_all_of_guarded, pg_temp.same('u_domain') AS through_a_domain,
+       pg_temp.same('u_parted') AS partitions_guarded,
+       pg_temp.same('u_long', 'the identifier of the event as the client made it') AS long_column;
 
 -- rows sharing an id (a table keyed (tenant, id)): a batch ends after
 -- max_rows rows and every further row equal to the last id, so the next
@@ -412,8 +429,10 @@ DROP FOREIGN TABLE gallery_foreign, inh_foreign_child;
 DROP TABLE tenanted, parted_foreign, inh_foreign;
 DROP SERVER gallery_server;
 DROP FOREIGN DATA WRAPPER gallery_fdw;
-DROP VIEW u_computed, u_join, u_grouped, u_sublink, u_limited, u_over_none, u_union;
-DROP TABLE u_none, u_off, u_replica, u_other, u_v6, u_child, u_parent;
+DROP VIEW u_computed, u_join, u_grouped, u_sublink, u_limited, u_over_none, u_union, u_locked, u_due, u_sampled,
+    u_domain;
+DROP DOMAIN u_id;
+DROP TABLE u_none, u_off, u_replica, u_other, u_v6, u_child, u_parent, u_parted, u_long;
 DROP TABLE rls, rls_forced, wide, gallery, rint, rbigint, rbytea, rtext, dropped, generated, domained, parted,
     inh_child, inh_parent, "Gallery ""S"".x"."Out box.R", r.r, shape_int, shape_bigint, shape_bool, shape_float8,
     shape_uuid, shape_text, shape_bytea, shape_jsonb, shape_numeric, shape_int_array, shape_text_array, shape_pair;

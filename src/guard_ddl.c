@@ -343,6 +343,7 @@ guard_check_inheritance(Oid relid, Oid guardfn)
 static bool
 least_id(Oid relid, const char *column, pg_uuid_t *least)
 {
+	AttrNumber	attnum = get_attnum(relid, column);
 	const char *col = quote_identifier(column);
 	char	   *query = psprintf("SELECT %s FROM %s WHERE %s IS NOT NULL ORDER BY %s USING OPERATOR(pg_catalog.<) LIMIT 1",
 								 col,
@@ -358,6 +359,17 @@ least_id(Oid relid, const char *column, pg_uuid_t *least)
 	int			rc;
 
 	relation_close(rel, NoLock);
+
+	/*
+	 * A guard declared before the row names its column by name only: the
+	 * column may have been dropped or given another type since
+	 */
+	if (attnum == InvalidAttrNumber || getBaseType(get_atttype(relid, attnum)) != UUIDOID)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("column \"%s\" of relation \"%s\", which a guard names, is not of type uuid",
+						column, get_rel_name(relid)),
+				 errhint("Drop the guard, or make the column a uuid again.")));
 	GetUserIdAndSecContext(&save_userid, &save_sec_context);
 	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
 						   SECURITY_RESTRICTED_OPERATION | SECURITY_NOFORCE_RLS);

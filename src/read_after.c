@@ -44,6 +44,7 @@
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
 #include "parser/parse_relation.h"
 #include "parser/parsetree.h"
 #include "rewrite/rewriteHandler.h"
@@ -332,10 +333,14 @@ CheckCoveredRelation(CoverState *state, Oid relid, AttrNumber attnum, bool inh)
 		return;
 	}
 	column = get_attname(relid, attnum, false);
-	/* partitions carry their parents' guards; inheritance children their own */
+	/*
+	 * The tables that store rows: partitions carry their parents' guards,
+	 * inheritance children their own; a partitioned table stores none
+	 */
 	foreach(lc, inh ? find_all_inheritors(relid, AccessShareLock, NULL) : list_make1_oid(relid))
 	{
-		if (guard_covers(lfirst_oid(lc), state->guardfn, column, state->version, &state->allowance))
+		if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_PARTITIONED_TABLE ||
+			guard_covers(lfirst_oid(lc), state->guardfn, column, state->version, &state->allowance))
 			continue;
 #ifndef PG_UUIDX_TEST_CLUSTER_UNGUARDED
 		RefuseUnguarded(state, lfirst_oid(lc), column);
@@ -352,10 +357,16 @@ CheckCoveredQuery(CoverState *state, Query *query, AttrNumber resno, Oid view)
 	Var		   *var;
 	RangeTblEntry *rte;
 
+	/*
+	 * A row whose presence depends on anything but itself: other rows, the
+	 * time (a mutable function in the condition), a lock (FOR UPDATE SKIP
+	 * LOCKED), a sample
+	 */
 	if (query->hasAggs || query->groupClause != NIL || query->groupingSets != NIL ||
 		query->hasWindowFuncs || query->distinctClause != NIL || query->limitCount != NULL ||
 		query->limitOffset != NULL || query->hasSubLinks || query->cteList != NIL ||
-		query->hasTargetSRFs)
+		query->hasTargetSRFs || query->rowMarks != NIL ||
+		contain_mutable_functions(query->jointree->quals))
 		RefuseView(state, view);
 	if (query->setOperations != NULL)
 	{
@@ -388,8 +399,9 @@ CheckCoveredQuery(CoverState *state, Query *query, AttrNumber resno, Oid view)
 		(tle = get_tle_by_resno(query->targetList, resno)) == NULL)
 		RefuseView(state, view);
 	expr = (Node *) tle->expr;
-	while (IsA(expr, RelabelType))
-		expr = (Node *) ((RelabelType *) expr)->arg;
+	while (IsA(expr, RelabelType) || IsA(expr, CoerceToDomain))
+		expr = IsA(expr, RelabelType) ? (Node *) ((RelabelType *) expr)->arg :
+			(Node *) ((CoerceToDomain *) expr)->arg;
 	if (!IsA(expr, Var))
 		RefuseView(state, view);
 	var = (Var *) expr;
@@ -397,7 +409,7 @@ CheckCoveredQuery(CoverState *state, Query *query, AttrNumber resno, Oid view)
 		var->varno != ((RangeTblRef *) linitial(query->jointree->fromlist))->rtindex)
 		RefuseView(state, view);
 	rte = rt_fetch(var->varno, query->rtable);
-	if (rte->rtekind == RTE_RELATION)
+	if (rte->rtekind == RTE_RELATION && rte->tablesample == NULL)
 		CheckCoveredRelation(state, rte->relid, var->varattno, rte->inh);
 	else if (rte->rtekind == RTE_SUBQUERY)
 		CheckCoveredQuery(state, rte->subquery, var->varattno, view);

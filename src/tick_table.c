@@ -31,6 +31,7 @@
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/snapmgr.h"
@@ -132,6 +133,7 @@ store_tick(Oid relid, TimestampTz horizon, TimestampTz exact, TimestampTz floor)
 	Datum		args[5];
 	TimestampTz stored = 0;
 	bool		exact_too;
+	int			nestlevel;
 
 	relation_close(rel, NoLock);
 	args[0] = TimestampTzGetDatum(horizon);
@@ -156,7 +158,7 @@ store_tick(Oid relid, TimestampTz horizon, TimestampTz exact, TimestampTz floor)
 	 */
 	if (exact_too)
 		for (int i = 0; i < 2; i++)
-			appendStringInfo(&query, ", %s = CASE WHEN %s.horizon_floor IS NULL OR %s.horizon_floor <= EXCLUDED.horizon_floor "
+			appendStringInfo(&query, ", %s = CASE WHEN %s.horizon_floor IS NULL OR %s.horizon_floor OPERATOR(pg_catalog.<=) EXCLUDED.horizon_floor "
 							 "THEN EXCLUDED.%s ELSE %s.%s END",
 							 i == 0 ? "exact_horizon" : "horizon_floor",
 							 tick_qualified_name(relid), tick_qualified_name(relid),
@@ -167,6 +169,10 @@ store_tick(Oid relid, TimestampTz horizon, TimestampTz exact, TimestampTz floor)
 	GetUserIdAndSecContext(&save_userid, &save_sec_context);
 	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
 						   SECURITY_RESTRICTED_OPERATION);
+	/* as the owner, no name resolves through the caller's search_path */
+	nestlevel = NewGUCNestLevel();
+	(void) set_config_option("search_path", "pg_catalog, pg_temp", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
 	PG_TRY();
 	{
 		bool		isnull;
@@ -184,6 +190,7 @@ store_tick(Oid relid, TimestampTz horizon, TimestampTz exact, TimestampTz floor)
 	}
 	PG_FINALLY();
 	{
+		AtEOXact_GUC(true, nestlevel);
 		SetUserIdAndSecContext(save_userid, save_sec_context);
 	}
 	PG_END_TRY();

@@ -126,8 +126,8 @@ guards_of(Oid relid, Oid guardfn)
 		guard = palloc(sizeof(GuardOf));
 		guard->relid = relid;
 		guard->name = pstrdup(trigger->tgname);
-		if (guard_form(trigger) == GUARD_AFTER_ROW)
-			guard_check_trigger(trigger, rel, &guard->version, &guard->allowance_ms);
+		/* checked whole, as each firing checks it: one that cannot fire refuses its rows' readers */
+		guard_check_trigger(trigger, rel, &guard->version, &guard->allowance_ms);
 		guard->column = pstrdup(guard_column(trigger, &guard->version, &guard->allowance_ms));
 		guard->arg_ms = trigger->tgnargs > 2 ? guard_allowance(trigger->tgname, trigger->tgargs[2]) : -1;
 		guard->enabled = trigger->tgenabled;

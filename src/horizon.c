@@ -298,7 +298,9 @@ horizon_allowance(void)
 	if (s == NULL)
 		return horizon_allowance_ms;
 	/* the first to ask records its setting; every process reads that */
-	if (pg_atomic_compare_exchange_u32(&s->allowance_ms, &recorded, (uint32) horizon_allowance_ms))
+	recorded = pg_atomic_read_u32(&s->allowance_ms);
+	if (recorded == PG_UINT32_MAX &&
+		pg_atomic_compare_exchange_u32(&s->allowance_ms, &recorded, (uint32) horizon_allowance_ms))
 		return horizon_allowance_ms;
 	if ((int) recorded != horizon_allowance_ms && logged_ms != horizon_allowance_ms)
 	{

@@ -44,7 +44,6 @@
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
-#include "optimizer/optimizer.h"
 #include "parser/parse_relation.h"
 #include "parser/parsetree.h"
 #include "rewrite/rewriteHandler.h"
@@ -267,6 +266,7 @@ typedef struct CoverState
 	Oid			guardfn;		/* pg_uuidx_horizon_guard() */
 	int			version;		/* of the ids read */
 	GuardAllowance allowance;	/* of the guards found */
+	List	   *views;			/* the views being followed, innermost last */
 } CoverState;
 
 /*
@@ -303,7 +303,7 @@ RefuseView(const CoverState *state, Oid view)
 			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 			 errmsg("%s cannot read view %s: its id column is not a column of guarded tables",
 					state->caller, RelationName(view)),
-			 errdetail("A view read in order must take its id column from table columns, through plain selections and UNION ALL: a join, a sublink, a grouping, DISTINCT, LIMIT or a computed id can make a row appear after a reader has passed its id."),
+			 errdetail("A view read in order must take its id column from table columns, through selections without a condition and UNION ALL: a join, a condition, a sublink, a grouping, DISTINCT, LIMIT, FOR UPDATE, TABLESAMPLE or a computed id can make a row appear after a reader has passed its id."),
 			 errhint("Read the tables the rows come from.")));
 }
 
@@ -323,13 +323,25 @@ CheckCoveredRelation(CoverState *state, Oid relid, AttrNumber attnum, bool inh)
 	const char *column;
 	ListCell   *lc;
 
+	check_stack_depth();
+	CHECK_FOR_INTERRUPTS();
 	if (get_rel_relkind(relid) == RELKIND_VIEW)
 	{
-		Relation	view = relation_open(relid, AccessShareLock);
-		Query	   *query = copyObject(get_view_query(view));
+		Relation	view;
+		Query	   *query;
 
+		/* views that read each other, as the rewriter refuses them */
+		if (list_member_oid(state->views, relid))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_OBJECT_DEFINITION),
+					 errmsg("infinite recursion detected in rules for relation \"%s\"",
+							get_rel_name(relid))));
+		view = relation_open(relid, AccessShareLock);
+		query = copyObject(get_view_query(view));
 		relation_close(view, NoLock);
+		state->views = lappend_oid(state->views, relid);
 		CheckCoveredQuery(state, query, attnum, relid);
+		state->views = list_delete_last(state->views);
 		return;
 	}
 	column = get_attname(relid, attnum, false);
@@ -358,15 +370,15 @@ CheckCoveredQuery(CoverState *state, Query *query, AttrNumber resno, Oid view)
 	RangeTblEntry *rte;
 
 	/*
-	 * A row whose presence depends on anything but itself: other rows, the
-	 * time (a mutable function in the condition), a lock (FOR UPDATE SKIP
-	 * LOCKED), a sample
+	 * A row that can appear in the view after it was stored: through other
+	 * rows, a condition (an UPDATE that keeps the id makes it true, or the
+	 * time does), a lock (FOR UPDATE SKIP LOCKED), a sample
 	 */
 	if (query->hasAggs || query->groupClause != NIL || query->groupingSets != NIL ||
-		query->hasWindowFuncs || query->distinctClause != NIL || query->limitCount != NULL ||
-		query->limitOffset != NULL || query->hasSubLinks || query->cteList != NIL ||
-		query->hasTargetSRFs || query->rowMarks != NIL ||
-		contain_mutable_functions(query->jointree->quals))
+		query->havingQual != NULL || query->hasWindowFuncs || query->distinctClause != NIL ||
+		query->limitCount != NULL || query->limitOffset != NULL || query->hasSubLinks ||
+		query->cteList != NIL || query->hasTargetSRFs || query->rowMarks != NIL ||
+		query->jointree->quals != NULL)
 		RefuseView(state, view);
 	if (query->setOperations != NULL)
 	{
@@ -488,7 +500,7 @@ void
 read_after_target(FunctionCallInfo fcinfo, const char *caller, const char *id_column, int version,
 				  ReadAfterTarget *target)
 {
-	CoverState	cover = {caller, InvalidOid, version, {0, false}};
+	CoverState	cover = {caller, InvalidOid, version, {0, false}, NIL};
 
 	if (IsolationUsesXactSnapshot())
 		ereport(ERROR,

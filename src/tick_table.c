@@ -214,7 +214,8 @@ stored_tick_us(void)
 	if (OidIsValid(relid))
 	{
 		Relation	rel = table_open(relid, AccessShareLock);
-		AttrNumber	attnums[2] = {get_attnum(relid, "horizon"), get_attnum(relid, "exact_horizon")};
+		AttrNumber	attnums[3] = {get_attnum(relid, "horizon"), get_attnum(relid, "exact_horizon"),
+		get_attnum(relid, "horizon_floor")};
 		Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
 		TableScanDesc scan = PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot);
 		TupleTableSlot *slot = table_slot_create(rel, NULL);

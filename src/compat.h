@@ -90,4 +90,37 @@
 #define PG_UUIDX_REGISTER_TRANCHE(id, name) LWLockRegisterTranche(id, name)
 #endif
 
+/*
+ * PostgreSQL 17 lets a module name its wait events (WaitEventExtensionNew(),
+ * shown in pg_stat_activity.wait_event); before, each is "Extension"
+ */
+#if PG_VERSION_NUM >= 170000
+#include "utils/wait_event.h"
+#define PG_UUIDX_WAIT_EVENT(name) WaitEventExtensionNew(name)
+#else
+#define PG_UUIDX_WAIT_EVENT(name) PG_WAIT_EXTENSION
+#endif
+
+/*
+ * PostgreSQL 17's transaction_timeout ends the transactions of any process
+ * connected to a database, a background worker's too
+ */
+#if PG_VERSION_NUM >= 170000
+#define PG_UUIDX_TRANSACTION_TIMEOUT
+#endif
+
+/*
+ * A database that an interrupted DROP DATABASE left invalid, which no one
+ * may connect to: marked since 15.4 (and 16.0) by datconnlimit
+ * DATCONNLIMIT_INVALID_DB (catalog/pg_database.h), tested on the row
+ * itself: database_is_invalid_form() is missing from the servers of earlier
+ * minor versions, which a library built against a later one may be loaded
+ * into
+ */
+#if PG_VERSION_NUM >= 150004
+#define PG_UUIDX_DATABASE_INVALID(form) ((form)->datconnlimit == DATCONNLIMIT_INVALID_DB)
+#else
+#define PG_UUIDX_DATABASE_INVALID(form) false
+#endif
+
 #endif							/* PG_UUIDX_COMPAT_H */

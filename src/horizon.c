@@ -117,6 +117,12 @@ static int	statement_allowance_ms;
 static int64 statement_from_us = NO_ID;
 
 /*
+ * The greatest time of an id the guard covered for this transaction
+ * (NO_TIME: none), which may be ahead of the clock
+ */
+static int64 covered_max_us = NO_TIME;
+
+/*
  * The state to publish to, or NULL: none outside a backend (the postmaster
  * loading a library that makes ids) and during recovery (and in a
  * transaction that began there, which stays read-only), where no row can
@@ -145,6 +151,7 @@ publishing_transaction(void)
 	generated_from_us = NO_ID;
 	guarded_from_us = NO_ID;
 	statement_from_us = NO_ID;
+	covered_max_us = NO_TIME;
 }
 
 /*
@@ -243,6 +250,7 @@ horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 	if (layouts_superseded(HORIZON_LAYOUT))
 		refuse_superseded("pg_uuidx_horizon_guard()");
 	publishing_transaction();
+	covered_max_us = Max(covered_max_us, id_us);
 	if (id_us >= generated_from_us || id_us >= guarded_from_us ||
 		(allowance_ms >= statement_allowance_ms && id_us >= statement_from_us) ||
 		slot_covers(s, id_us))
@@ -406,12 +414,40 @@ remember_prepared(HorizonShared *s, FullTransactionId fxid, int64 lower_us)
 }
 
 /*
- * A transaction about to be prepared hands the time in its slot (published
- * by it or by its parallel workers) to the table of prepared transactions,
- * or records that it made no id: once prepared it no longer runs in this
- * process.  A transaction without an xid wrote no row.  Nothing else needs
- * an end-of-transaction step: a slot stops counting when its transaction
- * ends.
+ * Model step "pre_commit": a transaction that published raises its
+ * database's pending time to the latest time of its ids before its commit
+ * or PREPARE (whose COMMIT PREPARED may come from any session) can make its
+ * rows visible: for the generators' ids the clock, or the floor they were
+ * raised to when that is ahead (none is later while the clock does not step
+ * back); for the others the greatest id the guard covered.  So a tick is
+ * needed only while the newest one is not above that time
+ * (horizon_tick_needed()).  A parallel worker raises it for the ids it made
+ * for its leader.
+ */
+static void
+raise_pending(void)
+{
+	HorizonShared *s;
+	int64		upto;
+
+	if (published_lxid == InvalidLocalTransactionId ||
+		published_lxid != PG_UUIDX_PROC_LXID(MyProc) ||
+		(s = publishing_state()) == NULL)
+		return;
+	upto = Max(unix_us_from_unix_time(clock_now()), covered_max_us);
+	if (generated_from_us != NO_ID)
+		upto = Max(upto, generated_from_us);
+	horizon_raise(&horizon_floor(s)->pending_us, upto);
+}
+
+/*
+ * A transaction about to commit, or to be prepared, raises the pending
+ * time (raise_pending()).  One about to be prepared also hands the time in
+ * its slot (published by it or by its parallel workers) to the table of
+ * prepared transactions, or records that it made no id: once prepared it
+ * no longer runs in this process.  A transaction without an xid wrote no
+ * row.  Nothing else needs an end-of-transaction step: a slot stops
+ * counting when its transaction ends.
  */
 static void
 horizon_xact_callback(XactEvent event, void *arg)
@@ -423,7 +459,12 @@ horizon_xact_callback(XactEvent event, void *arg)
 	int64		guarded_us;
 	Oid			dbid;
 
-	if (event != XACT_EVENT_PRE_PREPARE || MyProc == NULL)
+	if (MyProc == NULL)
+		return;
+	if (event == XACT_EVENT_PRE_COMMIT || event == XACT_EVENT_PARALLEL_PRE_COMMIT ||
+		event == XACT_EVENT_PRE_PREPARE)
+		raise_pending();
+	if (event != XACT_EVENT_PRE_PREPARE)
 		return;
 	fxid = GetTopFullTransactionIdIfAny();
 	if (!FullTransactionIdIsValid(fxid) || (s = horizon_attach()) == NULL)
@@ -823,6 +864,22 @@ horizon_stats(int64 *horizon_us, int64 *floor_us, uint64 *refusals, List **lowes
 	*refusals = pg_atomic_read_u64(&horizon_floor(s)->refusals);
 	*lowest = sink.lowest;
 	return true;
+}
+
+bool
+horizon_tick_needed(int64 stored_us)
+{
+	HorizonShared *s = horizon_attach();
+
+	if (s == NULL)
+		return true;
+#ifdef PG_UUIDX_DSM_REGISTRY
+	/* sessions that may run another library raise no pending time */
+	if (s->old_sessions)
+		return true;
+#endif
+	/* model step "tick_skip" */
+	return stored_us <= (int64) pg_atomic_read_u64(&horizon_floor(s)->pending_us);
 }
 
 int64

@@ -89,6 +89,15 @@ extern int64 horizon_live_us(const char *caller, int allowance_ms);
 extern int64 horizon_exact_us(const char *caller, int64 *floor_us);
 
 /*
+ * Whether a tick could make a row readable on replicas that a tick of
+ * horizon stored_us (Unix us, or HORIZON_LOWEST; the least the tick table
+ * holds) does not: some transaction of this database that published may
+ * have committed or prepared a row with an id at or above it.  Where it
+ * cannot be known (no state, sessions that may run another library), true.
+ */
+extern bool horizon_tick_needed(int64 stored_us);
+
+/*
  * horizon_live_us() of a node of a Citus cluster for the coordinator's
  * reader (cluster.c): the floor raised to the clock, but not above below_us
  * (the coordinator's horizon) plus allowance_ms

@@ -90,6 +90,7 @@ horizon_init(HorizonShared *s)
 		pg_atomic_init_u32(&s->floors[i].dbid, InvalidOid);
 		pg_atomic_init_u64(&s->floors[i].floor_us, (uint64) NO_TIME);
 		pg_atomic_init_u64(&s->floors[i].refusals, 0);
+		pg_atomic_init_u64(&s->floors[i].pending_us, (uint64) NO_TIME);
 	}
 	for (int i = 0; i < s->nslots; i++)
 	{
@@ -207,7 +208,10 @@ raise_to_clock(HorizonShared *s)
 	if (pg_atomic_read_u64(&s->epoch_us) != 0)
 		horizon_raise(&s->epoch_us, now_us);
 	for (int i = 0; i < HORIZON_FLOORS; i++)
+	{
 		horizon_raise(&s->floors[i].floor_us, now_us);
+		horizon_raise(&s->floors[i].pending_us, now_us);
+	}
 }
 
 /*
@@ -292,8 +296,10 @@ horizon_epoch(HorizonShared *s)
  * out of recovery at the epoch, or at the newest tick of the database if
  * higher.  A restart or a promotion forgets the floors: the epoch is past
  * every horizon the server handed out before, and the tick past every one
- * that readers on standbys and subscribers were given.  When every entry is
- * taken, the databases without one share floors[0], raised to the same.
+ * that readers on standbys and subscribers were given.  The time rows may
+ * have reached (pending_us) starts there too: rows committed before, or
+ * prepared then and committed later, have ids below it.  When every entry
+ * is taken, the databases without one share floors[0], raised to the same.
  */
 HorizonFloor *
 horizon_floor(HorizonShared *s)
@@ -320,6 +326,7 @@ horizon_floor(HorizonShared *s)
 			{
 				found = &s->floors[i];
 				pg_atomic_write_u64(&found->floor_us, (uint64) start);
+				pg_atomic_write_u64(&found->pending_us, (uint64) start);
 				/* the floor before its owner: pairs with the read barrier below */
 				pg_write_barrier();
 				pg_atomic_write_u32(&found->dbid, MyDatabaseId);
@@ -330,6 +337,7 @@ horizon_floor(HorizonShared *s)
 		{
 			found = &s->floors[0];
 			horizon_raise(&found->floor_us, start);
+			horizon_raise(&found->pending_us, start);
 		}
 	}
 	/*

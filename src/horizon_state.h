@@ -68,6 +68,9 @@ typedef struct HorizonFloor
 	pg_atomic_uint32 dbid;		/* InvalidOid: free; set after floor_us */
 	pg_atomic_uint64 floor_us;
 	pg_atomic_uint64 refusals;	/* ids the guard refused in the database */
+	pg_atomic_uint64 pending_us;	/* no committed or prepared row of the
+									 * database has an id of a later time
+									 * (Unix us): horizon_tick_needed() */
 } HorizonFloor;
 
 /*

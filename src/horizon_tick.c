@@ -354,6 +354,9 @@ tick_this_database(void)
 
 	if (!OidIsValid(relid))
 		return TICK_NO_TABLE;
+	/* first the cheaper check: on an idle database, the only one */
+	if (!horizon_tick_needed(stored_tick_least_us(relid)))
+		return TICK_IDLE;
 	if (ticks_subscribed(relid))
 		return TICK_SUBSCRIBED;
 	(void) tick(relid, "the pg_uuidx ticker");

@@ -44,6 +44,7 @@ extern int64 reader_horizon_us(Oid fn_oid, Oid relid, List *tables, const GuardA
 typedef enum TickOutcome
 {
 	TICK_STORED,				/* stored a tick */
+	TICK_IDLE,					/* none needed: no row above the newest tick */
 	TICK_NO_TABLE,				/* no extension pg_uuidx (1.6 or later) here */
 	TICK_SUBSCRIBED,			/* a subscription writes the ticks here */
 } TickOutcome;
@@ -51,7 +52,10 @@ typedef enum TickOutcome
 /*
  * Store a tick in this database's pg_uuidx_last_tick, as pg_uuidx_tick()
  * does, for the ticker (ticker.c), which runs as a superuser: the table is
- * found by the extension's membership, never by a name alone.
+ * found by the extension's membership, never by a name alone.  It stores
+ * one only while some committed or prepared row may have an id at or above
+ * the newest tick (horizon_tick_needed()), so that an idle database spends
+ * no transaction id and writes no WAL.
  */
 extern TickOutcome tick_this_database(void);
 

@@ -199,45 +199,62 @@ store_tick(Oid relid, TimestampTz horizon, TimestampTz exact, TimestampTz floor)
 
 
 /*
+ * The greatest of the horizons the tick table relid holds, or with least
+ * the least (Unix us); HORIZON_LOWEST when it holds none.  Read without the
+ * caller's privileges: it is the extension's own table.
+ */
+static int64
+stored_bound_us(Oid relid, bool least)
+{
+	Relation	rel = table_open(relid, AccessShareLock);
+	AttrNumber	attnums[3] = {get_attnum(relid, "horizon"), get_attnum(relid, "exact_horizon"),
+	get_attnum(relid, "horizon_floor")};
+	Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
+	TableScanDesc scan = PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot);
+	TupleTableSlot *slot = table_slot_create(rel, NULL);
+	int64		bound = HORIZON_LOWEST;
+	bool		any = false;
+
+	while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
+	{
+		for (int i = 0; i < (int) lengthof(attnums); i++)
+		{
+			bool		isnull;
+			Datum		value;
+			int64		h;
+
+			if (attnums[i] <= 0)
+				continue;
+			value = slot_getattr(slot, attnums[i], &isnull);
+			if (isnull)
+				continue;
+			h = horizon_from_timestamptz(DatumGetTimestampTz(value));
+			bound = !any ? h : least ? Min(bound, h) : Max(bound, h);
+			any = true;
+		}
+	}
+	ExecDropSingleTupleTableSlot(slot);
+	table_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return bound;
+}
+
+/*
  * The newest tick stored in this database (Unix us), or HORIZON_LOWEST
  * where there is none: no extension pg_uuidx, no table of its own (before
- * 1.6), or an empty one.  Read without the caller's privileges: it is the
- * extension's own table, found through the extension's schema and checked
- * to be a member of it.
+ * 1.6), or an empty one.  The table is found through the extension's
+ * schema and checked to be a member of it.
  */
 int64
 stored_tick_us(void)
 {
 	Oid			relid = database_tick_table();
-	int64		newest = HORIZON_LOWEST;
 
-	if (OidIsValid(relid))
-	{
-		Relation	rel = table_open(relid, AccessShareLock);
-		AttrNumber	attnums[3] = {get_attnum(relid, "horizon"), get_attnum(relid, "exact_horizon"),
-		get_attnum(relid, "horizon_floor")};
-		Snapshot	snapshot = ActiveSnapshotSet() ? GetActiveSnapshot() : GetTransactionSnapshot();
-		TableScanDesc scan = PG_UUIDX_TABLE_BEGINSCAN(rel, snapshot);
-		TupleTableSlot *slot = table_slot_create(rel, NULL);
-
-		while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
-		{
-			for (int i = 0; i < (int) lengthof(attnums); i++)
-			{
-				bool		isnull;
-				Datum		value;
-
-				if (attnums[i] <= 0)
-					continue;
-				value = slot_getattr(slot, attnums[i], &isnull);
-				if (!isnull)
-					newest = Max(newest, horizon_from_timestamptz(DatumGetTimestampTz(value)));
-			}
-		}
-		ExecDropSingleTupleTableSlot(slot);
-		table_endscan(scan);
-		table_close(rel, AccessShareLock);
-	}
-	return newest;
+	return OidIsValid(relid) ? stored_bound_us(relid, false) : HORIZON_LOWEST;
 }
 
+int64
+stored_tick_least_us(Oid relid)
+{
+	return stored_bound_us(relid, true);
+}

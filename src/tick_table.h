@@ -48,4 +48,10 @@ extern TimestampTz store_tick(Oid relid, TimestampTz horizon, TimestampTz exact,
  */
 extern int64 stored_tick_us(void);
 
+/*
+ * The least horizon the tick table relid holds (Unix us), or HORIZON_LOWEST
+ * when it holds none
+ */
+extern int64 stored_tick_least_us(Oid relid);
+
 #endif							/* PG_UUIDX_TICK_TABLE_H */

@@ -38,9 +38,10 @@
 #              pg_uuidx in shared_preload_libraries, and again after it
 #   ticker     the built-in ticker of one database on an idle server, at
 #              pg_uuidx.tick_interval 10 ms, 100 ms (the default) and 1 s,
-#              TICK_SECONDS each: ticks a second, WAL bytes a tick and a
-#              second, the worker's CPU time (ticker.md); the server is
-#              restarted with pg_uuidx preloaded, and again after it
+#              TICK_SECONDS each with nothing written and with a row
+#              committed every 100 ms: ticks a second, WAL kB a second, the
+#              worker's CPU time (ticker.md); the server is restarted with
+#              pg_uuidx preloaded, and again after it
 #   outbox     reading a table in order while writers commit late: id > last,
 #              a fixed lag of 1 s, the xid8 pattern, logical decoding through
 #              a slot, pg_uuidx_read_after() on the primary, a streaming
@@ -442,19 +443,22 @@ sub copy_phase
 	return;
 }
 
-# the ticker of the bench's database at each interval, on an otherwise idle server
+# the ticker of the bench's database at each interval, on an otherwise idle
+# server: with nothing written, and with a row committed every 100 ms
 sub ticker_phase
 {
-	say "ticker: $o{TICK_SECONDS} s at each of 10 ms, 100 ms and 1 s";
+	say "ticker: $o{TICK_SECONDS} s at each of 10 ms, 100 ms and 1 s, idle and with a row every 100 ms";
 	query("ALTER SYSTEM SET shared_preload_libraries = 'pg_uuidx'");
 	restart();
 	# its settings are known once the library is loaded
 	query("ALTER SYSTEM SET pg_uuidx.tick_databases = '$ENV{PGDATABASE}'");
+	query('CREATE TABLE ticker_rows (id uuid PRIMARY KEY DEFAULT uuidv7())');
 	open(my $md, '>', "$out/ticker.md") or die $!;
-	print $md "## The built-in ticker\n\nOne database ticked on an idle server, $o{TICK_SECONDS} s at each interval "
-	  . "(WAL from `pg_current_wal_lsn()`, CPU from the worker's `/proc/PID/stat`):\n\n"
-	  . "| tick_interval | ticks a second | WAL bytes a tick | WAL kB a second | worker CPU, % of a core |\n"
-	  . "|---|---:|---:|---:|---:|\n";
+	print $md "## The built-in ticker\n\nOne database ticked on an otherwise idle server, $o{TICK_SECONDS} s at each "
+	  . "interval, with nothing written and with a row committed every 100 ms (WAL from `pg_current_wal_lsn()`, the "
+	  . "rows' included; CPU from the worker's `/proc/PID/stat`):\n\n"
+	  . "| tick_interval | writes | ticks a second | WAL kB a second | worker CPU, % of a core |\n"
+	  . "|---|---|---:|---:|---:|\n";
 	my $hz = POSIX::sysconf(POSIX::_SC_CLK_TCK());
 	my $cpu = sub {
 		my ($pid) = @_;
@@ -465,7 +469,7 @@ sub ticker_phase
 	{
 		query("ALTER SYSTEM SET pg_uuidx.tick_interval = '$interval'");
 		query('SELECT pg_reload_conf()');
-		sleep 1;
+		sleep 2;
 		my $pid;
 		for (1 .. 20)
 		{
@@ -473,20 +477,39 @@ sub ticker_phase
 			sleep 1;
 		}
 		die "ticker: no worker\n" unless $pid;
-		my ($lsn0, $n0) = split /\|/, query(q{SELECT pg_current_wal_lsn(), n_tup_ins + n_tup_upd
-			FROM pg_stat_all_tables WHERE relname = 'pg_uuidx_last_tick'});
-		my $c0 = $cpu->($pid);
-		sleep $o{TICK_SECONDS};
-		my $c1 = $cpu->($pid);
-		# the statistics of the worker's ticks reach the view within a second
-		sleep 1;
-		print $md query(qq{SELECT format('| %s | %s | %s | %s | %s |', '$interval',
-			round(n / $o{TICK_SECONDS}.0, 1), round(wal / greatest(n, 1)), round(wal / $o{TICK_SECONDS}.0 / 1024, 1),
-			round((100 * ($c1 - $c0) / $o{TICK_SECONDS})::numeric, 2))
-			FROM (SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0') wal, n_tup_ins + n_tup_upd - $n0 n
-			FROM pg_stat_all_tables WHERE relname = 'pg_uuidx_last_tick') s}), "\n";
+		for my $writes ('none', 'a row every 100 ms')
+		{
+			my $writer;
+			if ($writes ne 'none')
+			{
+				my $n = 10 * $o{TICK_SECONDS} + 10;
+				$writer = fork() // die "fork: $!";
+				if ($writer == 0)
+				{
+					exec('psql', '-X', '-q', '-c', "DO \$\$ BEGIN FOR i IN 1 .. $n LOOP INSERT INTO ticker_rows DEFAULT "
+						  . "VALUES; COMMIT; PERFORM pg_sleep(0.1); END LOOP; END \$\$");
+					die "psql: $!\n";
+				}
+				sleep 1;
+			}
+			my ($lsn0, $n0) = split /\|/, query(q{SELECT pg_current_wal_lsn(), n_tup_ins + n_tup_upd
+				FROM pg_stat_all_tables WHERE relname = 'pg_uuidx_last_tick'});
+			my $c0 = $cpu->($pid);
+			sleep $o{TICK_SECONDS};
+			my $c1 = $cpu->($pid);
+			my $wal = query("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0')");
+			waitpid($writer, 0) if $writer;
+			# the statistics of the worker's ticks reach the view within a second
+			sleep 1;
+			print $md query(qq{SELECT format('| %s | %s | %s | %s | %s |', '$interval', '$writes',
+				round(n / $o{TICK_SECONDS}.0, 1), round($wal / $o{TICK_SECONDS}.0 / 1024, 1),
+				round((100 * ($c1 - $c0) / $o{TICK_SECONDS})::numeric, 2))
+				FROM (SELECT n_tup_ins + n_tup_upd - $n0 n
+				FROM pg_stat_all_tables WHERE relname = 'pg_uuidx_last_tick') s}), "\n";
+		}
 	}
 	close($md);
+	query('DROP TABLE ticker_rows');
 	query('ALTER SYSTEM RESET pg_uuidx.tick_interval');
 	query('ALTER SYSTEM RESET pg_uuidx.tick_databases');
 	query('ALTER SYSTEM RESET shared_preload_libraries');

@@ -75,6 +75,14 @@
  *               reader in a session that loaded the older library before
  *               the install, whose state sees none of them; the clock
  *               1..4, allowance 1
+ *   SC_IDLE     a primary: 2 sessions, 1 transaction each (an id from the
+ *               clock; commit, abort, or PREPARE then COMMIT or ROLLBACK
+ *               PREPARED), each raising the database's pending time before
+ *               its commit or PREPARE; the ticker, which stores a tick only
+ *               while the newest is not above that time and skips it
+ *               otherwise, 2 ticks; a standby replaying the WAL, whose
+ *               reader reads up to the newest tick replayed; the clock
+ *               1..4, allowance 1
  *
  * -DMAXCLK=, -DNTX0= (session 0's transactions) and -DNTICK= raise the
  * bounds, for a longer search.
@@ -90,6 +98,9 @@
  *                   or than the state's epoch
  *   server_ids_taken (SC_TABLES) a guard never refuses an id that the
  *                   server made while the statement ran (core's uuidv7())
+ *   no_row_delayed  (SC_IDLE) a tick the ticker skips would have made no
+ *                   committed row readable on the standby: the rows keep
+ *                   coming within a tick of their commit
  *
  * What the protocol assumes (docs/how-it-works.md): the clock is not
  * behind the floor when the server restarts (-DLIMIT_STEP_BACK_ACROSS_RESTART
@@ -146,7 +157,7 @@
 #define NR		(NTX0 + NTX1)	/* rows: one per transaction */
 #endif
 
-#if defined(SC_STANDBY) || defined(SC_SUB)
+#if defined(SC_STANDBY) || defined(SC_SUB) || defined(SC_IDLE)
 /*
  * These scenarios check what comes after the horizon and the ids (the WAL,
  * ticks, replay, apply, promotion): computing the horizon, making an id,
@@ -163,8 +174,12 @@
 #endif
 #endif
 
-#if defined(SC_IDS) || defined(SC_RESTART) || defined(SC_STANDBY) || defined(SC_SUB)
+#if defined(SC_IDS) || defined(SC_RESTART) || defined(SC_STANDBY) || defined(SC_SUB) || defined(SC_IDLE)
 #define PREPARED	1		/* transactions may be prepared */
+#endif
+
+#if defined(SC_IDLE)
+#define IDLE_SKIP	1		/* the ticker skips a tick that is not needed */
 #endif
 
 #if defined(BUG_WORKER_OWN_SLOT)
@@ -225,6 +240,7 @@ bool		no_row_twice = true;
 bool		read_in_order = true;
 bool		allowance_held = true;
 bool		server_ids_taken = true;
+bool		no_row_delayed = true;
 
 byte		clk = CLK0;		/* the clock, in real time */
 bool		stepok = false;	/* the clock may step back (SC_IDS) */
@@ -264,6 +280,15 @@ byte		tickv[NTICK];	/* pg_uuidx_last_tick after each tick */
 byte		tickl[NTICK];	/* each tick's commit position */
 byte		nticks = 0;
 byte		stored = LOW;	/* pg_uuidx_last_tick on the primary */
+#endif
+
+#if defined(IDLE_SKIP)
+byte		pend = LOW;		/* the pending time: no committed or prepared
+							 * row has a later id */
+#if defined(BUG_TICK_SKIP_UNPUBLISHED)
+byte		pubs = 0;		/* publications, and as the newest tick read */
+byte		tpubs = 0;		/* them */
+#endif
 #endif
 
 hidden byte	i_;				/* scratch, within one step only */
@@ -382,6 +407,10 @@ inline floor_start()
 #else
 		F = MAX(SCLK, tk_);
 		E = SCLK;
+#endif
+#if defined(IDLE_SKIP)
+		/* rows from before have ids below it */
+		pend = MAX(pend, F);
 #endif
 		tk_ = 0;
 		Fmade = true;
@@ -563,7 +592,11 @@ inline publish(s, lower)
 	if
 	:: son[s] -> slow[s] = MIN(slow[s], lower)
 	:: else -> slow[s] = lower; sgd[s] = NONE; son[s] = true
-	fi
+	fi;
+#if defined(BUG_TICK_SKIP_UNPUBLISHED)
+	pubs++;
+#endif
+	skip
 }
 
 /* the same, the guard's field */
@@ -814,11 +847,27 @@ inline abort(k)
 }
 
 /*
+ * pre_commit: before its commit or PREPARE, a transaction that published
+ * raises the pending time to the clock, which none of its generators' ids
+ * is above
+ */
+inline pre_commit()
+{
+#if defined(IDLE_SKIP)
+	pend = MAX(pend, SCLK);
+	printf("MSC: session %d raises the pending time to %d\n", me, pend)
+#else
+	skip
+#endif
+}
+
+/*
  * pre_prepare: a backend with the library records the prepared
  * transaction's lower time, or that it made no id
  */
 inline pre_prepare(k)
 {
+	pre_commit();
 #if defined(BUG_TRACKED_FROM)
 	/* as of 970e263: a record only where the slot holds a time */
 	row[k].rec = (lib[me] && !old[me] && son[me] -> MIN(slow[me], sgd[me]) : NOREC)
@@ -906,7 +955,7 @@ end:
 		/* a restart or a promotion ends the connection at any step */
 		{
 			if
-#if defined(SC_IDS) || defined(SC_RESTART) || defined(SC_STANDBY) || defined(SC_SUB) || defined(SC_GUARD)
+#if defined(SC_IDS) || defined(SC_RESTART) || defined(SC_STANDBY) || defined(SC_SUB) || defined(SC_GUARD) || defined(SC_IDLE)
 			:: d_step {
 					!old[me] && (me == 1 || !GUARDED);
 					msg = k;
@@ -1006,7 +1055,13 @@ end:
 			if
 			/* the client's reply lost (then it sends the id again), or not */
 			:: d_step { row[k].st == RUN && sent && j + 1 < NTX(me); commit(k) }
+#if defined(IDLE_SKIP)
+			/* its rows become visible after pre_commit, not with it */
+			:: d_step { row[k].st == RUN; pre_commit() }
+				d_step { commit(k); sent = false }
+#else
 			:: d_step { row[k].st == RUN; commit(k); sent = false }
+#endif
 			:: d_step { abort(k); sent = false }
 #if defined(PREPARED)
 #if defined(REPLICAS)
@@ -1164,9 +1219,43 @@ inline store_tick(H)
 	printf("MSC: tick %d\n", stored)
 }
 
+#if defined(IDLE_SKIP)
+#if defined(BUG_TICK_SKIP_UNPUBLISHED)
+/* a tick when something was published since the last one: too little */
+#define TICK_NEEDED	(nticks == 0 || pubs != tpubs)
+#else
+/* tick_skip: a tick while the newest is not above the pending time */
+#define TICK_NEEDED	(stored <= pend)
+#endif
+
+/*
+ * A skipped tick: no_row_delayed, the tick it would have stored (the
+ * horizon without raising the floor, kept above the stored one) shows no
+ * committed row that the stored one does not
+ */
+inline tick_skip()
+{
+	H = MAX(SCLK, F);
+	H = (H > ALLOW -> H - ALLOW : LOW);
+	scan_slots(H);
+	scan_old_sessions(H);
+	scan_prepared(H);
+	for (k_ : 0 .. NR - 1) {
+		if
+		:: row[k_].st == DONE && row[k_].id >= stored && row[k_].id < H -> no_row_delayed = false
+		:: else -> skip
+		fi
+	};
+	k_ = 0;
+	H = 0;
+	assert(no_row_delayed)
+}
+#endif
+
 /*
  * pg_uuidx_tick() on the primary: the horizon in one step (its steps are
- * the reader's, checked on one server), then its commit
+ * the reader's, checked on one server), then its commit; the ticker's tick
+ * only when needed
  */
 active proctype ticker()
 {
@@ -1174,8 +1263,18 @@ active proctype ticker()
 
 end:
 	do
+#if defined(IDLE_SKIP)
+	:: d_step { nticks < NTICK && !TICK_NEEDED; tick_skip() }
+#endif
 	:: d_step {
+#if defined(IDLE_SKIP)
+			nticks < NTICK && !promoted && TICK_NEEDED;
+#if defined(BUG_TICK_SKIP_UNPUBLISHED)
+			tpubs = pubs;
+#endif
+#else
 			nticks < NTICK && !promoted;
+#endif
 			raise_floor(H);
 			scan_slots(H);
 			scan_old_sessions(H);
@@ -1196,7 +1295,7 @@ end:
 }
 #endif
 
-#if defined(SC_STANDBY)
+#if defined(SC_STANDBY) || defined(SC_IDLE)
 /* the standby replays the WAL in order */
 active proctype replay()
 {
@@ -1221,6 +1320,7 @@ active proctype standby_session()
 }
 #endif
 
+#if defined(SC_STANDBY)
 /*
  * Promotion: what the standby replayed is the new primary's, its prepared
  * transactions in doubt with no record; the rest of the old primary's WAL
@@ -1273,6 +1373,7 @@ active proctype promote()
 	:: d_step { skew = SKEW; promote_body() }
 	fi
 }
+#endif
 
 /* the standby's reader: up to the newest tick replayed; promoted, live */
 active proctype standby_reader()

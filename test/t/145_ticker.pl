@@ -127,11 +127,13 @@ for my $s (values %session)
 
 # ---- the worker stops: started again, ticking again
 
-# the worker's pid, once ticks newer than $since have been stored
+# the worker's pid, once ticks newer than $since have been stored; each
+# poll makes an id, which the ticker ticks for (it does not tick an idle
+# database)
 sub ticking
 {
 	my ($node, $db, $since) = @_;
-	$node->poll_query_until($db, qq{SELECT ticked_at > '$since' FROM pg_uuidx_last_tick})
+	$node->poll_query_until($db, qq{SELECT uuidv7() IS NOT NULL AND ticked_at > '$since' FROM pg_uuidx_last_tick})
 	  or return undef;
 	return $node->safe_psql($db, qq{SELECT pid FROM pg_stat_activity
 		WHERE backend_type = 'pg_uuidx ticker' AND datname = '$db'});

@@ -44,7 +44,7 @@ extern void read_after_target(FunctionCallInfo fcinfo, const char *caller, const
 /*
  * The allowance that a reader reads relid with, locked by the caller: the
  * greatest of the guards (of function guardfn) of the tables a read of it
- * returns rows of, put into *tables, or READ_GENERATED when none has one;
+ * returns rows of, put into *tables, or 0 when none has one;
  * refuses what the reader refuses to read: a table inheriting from a
  * guarded one without its guard (42P17), a relation of a kind no horizon
  * covers (42809).  caller names the SQL function in messages.

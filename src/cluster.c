@@ -87,6 +87,7 @@
 #include "common/int.h"
 #include "executor/spi.h"
 #include "libpq-fe.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "port/pg_bswap.h"
 #include "storage/fd.h"
@@ -164,7 +165,7 @@ static const char *const node_conninfo_options[] = {
  * A connection's options: libpq's keepalives, those of citus.node_conninfo,
  * the node, the database, the user, the search_path, application_name
  */
-#define NODE_OPTIONS_MAX (4 + lengthof(node_conninfo_options) + 7 + 1)
+#define NODE_OPTIONS_MAX (4 + lengthof(node_conninfo_options) + 8 + 1)
 
 /*
  * A timestamptz as a horizon (Unix us): HORIZON_LOWEST for -infinity, and
@@ -502,9 +503,12 @@ node_options(NodeConnection *c, const char *conninfo, const char *caller,
 	values[n++] = "-c search_path=pg_catalog";
 	keywords[n] = "application_name";
 	values[n++] = "pg_uuidx cluster horizon";
+	/* a node's messages in this database's encoding, as postgres_fdw asks */
+	keywords[n] = "client_encoding";
+	values[n++] = GetDatabaseEncodingName();
 	keywords[n] = NULL;
 	values[n] = NULL;
-	Assert(n < NODE_OPTIONS_MAX);
+	Assert(n < (int) NODE_OPTIONS_MAX);
 }
 
 /*

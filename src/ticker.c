@@ -530,9 +530,12 @@ pg_uuidx_ticker_launcher(Datum arg)
  * COMMITTED (a serializable tick beside a concurrent pg_uuidx_tick() would
  * fail), wait for a lock as long as it is held (lock_timeout) and, on 17
  * and later, as long as a transaction takes (transaction_timeout), and
- * find no name in a schema the owner controls (search_path).
- * statement_timeout and the idle timeouts apply to a client's statements
- * only.
+ * find no name in a schema the owner controls (search_path); and commit
+ * without waiting for a synchronous standby (synchronous_commit), as
+ * autovacuum does, so that an unreachable one cannot keep the worker in its
+ * database (a tick needs its WAL on the primary only: standbys get it in
+ * order).  statement_timeout and the idle timeouts apply to a client's
+ * statements only.
  */
 static void
 ticker_settings(void)
@@ -544,6 +547,7 @@ ticker_settings(void)
 	SetConfigOption("transaction_timeout", "0", PGC_SUSET, PGC_S_OVERRIDE);
 #endif
 	SetConfigOption("search_path", "pg_catalog, pg_temp", PGC_SUSET, PGC_S_OVERRIDE);
+	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_OVERRIDE);
 }
 
 /*

@@ -41,6 +41,7 @@ my $primary = new_node('primary', conf => [ "shared_preload_libraries = 'pg_uuid
 $primary->safe_psql('postgres', q{
 CREATE EXTENSION pg_uuidx;
 CREATE TABLE data (id uuid PRIMARY KEY DEFAULT uuidv7(), w int NOT NULL, kind text);
+SELECT pg_uuidx_add_guard('data');
 });
 $primary->backup('b');
 my $standby = PostgreSQL::Test::Cluster->new('standby');

@@ -62,7 +62,11 @@ END $$;
 
 -- the commit horizon: the shared state, a prepared transaction, the reader
 CREATE TABLE hz (id uuid PRIMARY KEY DEFAULT uuidv7(), n int);
+SELECT pg_uuidx_add_guard('hz');
 INSERT INTO hz (n) SELECT g FROM generate_series(1, 1000) g;
+CREATE TABLE hz6 (id uuid PRIMARY KEY DEFAULT uuidv6(), n int);
+SELECT pg_uuidx_add_guard('hz6', id_version => 6);
+INSERT INTO hz6 (n) VALUES (1);
 BEGIN;
 INSERT INTO hz (n) VALUES (0);
 PREPARE TRANSACTION 'hz';
@@ -70,4 +74,4 @@ SELECT count(*) = 1 AS held FROM pg_uuidx_horizon_holders() WHERE prepared_xid I
 SELECT count(*) = 1000 AS read_up_to_it FROM pg_uuidx_read_after(NULL::hz, NULL, 5000);
 COMMIT PREPARED 'hz';
 SELECT count(*) = 1001 AS read_all FROM pg_uuidx_read_after(NULL::hz, NULL, 5000);
-SELECT count(*) = 1 AS v6 FROM pg_uuidx_read_after(NULL::hz, NULL, 1, 'id', 6);
+SELECT count(*) = 1 AS v6 FROM pg_uuidx_read_after(NULL::hz6, NULL, 1, 'id', 6);

@@ -49,10 +49,15 @@
 #              (OUTBOX_SECONDS a pass, OUTBOX_CLIENTS writers), what each
 #              approach's table costs (OUTBOX_COST_SECONDS, OUTBOX_COST_REPS),
 #              and three stalls (OUTBOX_OTHERDB_SECONDS, OUTBOX_IDLE sessions
-#              for OUTBOX_IDLE_SECONDS, OUTBOX_IDMAKER_SECONDS), and a pass with
-#              pg_uuidx.horizon_allowance at OUTBOX_ALLOWANCE_MS; on clusters
-#              of its own (test/bench/outbox.pl says what it does), about 5
-#              minutes.  Alone: PHASES=outbox make bench
+#              for OUTBOX_IDLE_SECONDS, OUTBOX_IDMAKER_SECONDS), a pass with
+#              a guard allowing OUTBOX_ALLOWANCE_MS, and two with every
+#              setting at its default (the second with the writers of one
+#              table alone); on clusters of its own (test/bench/outbox.pl
+#              says what it does), about 9 minutes (11 with
+#              OUTBOX_SECONDS=60).  Alone: PHASES=outbox make bench; some
+#              of its parts: OUTBOX_PASSES (default "costs 1 2 3 stalls
+#              defaults same"), e.g. PHASES=outbox OUTBOX_PASSES=same
+#              OUTBOX_SECONDS=60 make bench (2.5 minutes)
 # and, only when PHASES names it:
 #   versions   this build against a base version built from git in the same
 #              run: "make bench PHASES=versions [BASE=<git ref>]" (default
@@ -86,7 +91,7 @@
 # Settings are environment variables (defaults below; N_GEN is also the row
 # count of the readers' table); BUILD=0 benchmarks the pg_uuidx already
 # installed.  The defaults take about 20 minutes on 2 cores, and the outbox
-# phase about 7 more; a smoke run:
+# phase about 9 more; a smoke run:
 #   N_GEN=200000 N_INSERT=200000 N_CONV=100000 N_MEM=200000 N_RANGE=200000 \
 #   REPS=3 SECONDS_PER_RUN=2 CLIENTS="1 2" PGBENCH_PRELOAD=100000 \
 #   OUTBOX_SECONDS=6 OUTBOX_COST_SECONDS=2 OUTBOX_COST_REPS=1 OUTBOX_OTHERDB_SECONDS=4 \
@@ -108,7 +113,7 @@ my %default = (
 	N_SQL => 200000, N_SQL_RANGE => 1000000, HZ_IDLE => 100, HZ_BUSY => 10, N_HZ => 20000,
 	OUTBOX_SECONDS => 30, OUTBOX_CLIENTS => 6, OUTBOX_POLL_MS => 50, OUTBOX_COST_SECONDS => 10, OUTBOX_COST_REPS => 3,
 	OUTBOX_OTHERDB_SECONDS => 30, OUTBOX_IDLE => 50, OUTBOX_IDLE_SECONDS => 10, OUTBOX_IDMAKER_SECONDS => 10,
-	OUTBOX_ALLOWANCE_MS => 100,
+	OUTBOX_ALLOWANCE_MS => 100, OUTBOX_PASSES => 'costs 1 2 3 stalls defaults same',
 	N_COPY => 500000, COPY_REPS => 3,
 	TICK_SECONDS => 20,
 	CITUS_SECONDS => 30, CITUS_WRITERS => 6, CITUS_POLL_MS => 10, CITUS_SHARDS => 32, CITUS_POLL_SECONDS => 3,
@@ -124,6 +129,11 @@ for (grep { $default{$_} =~ /^\d+$/ } sort keys %default)
 	die "$_ must be an integer of at least $min, not '$o{$_}'\n" unless $o{$_} =~ /^\d+$/ && $o{$_} >= $min;
 }
 die "OUTBOX_CLIENTS must be 3 or more\n" if $o{OUTBOX_CLIENTS} < 3;
+for my $p (split ' ', $o{OUTBOX_PASSES})
+{
+	die "OUTBOX_PASSES: unknown part '$p' (parts: $default{OUTBOX_PASSES})\n"
+	  unless grep { $_ eq $p } split ' ', $default{OUTBOX_PASSES};
+}
 die "CLIENTS must list positive integers, not '$o{CLIENTS}'\n" unless $o{CLIENTS} =~ /^[1-9]\d*( [1-9]\d*)*$/;
 my %phase = map { $_ => 1 } split ' ', $o{PHASES};
 for my $p (keys %phase)

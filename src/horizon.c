@@ -209,23 +209,6 @@ refuse_superseded(const char *caller)
 }
 
 /*
- * Whether this transaction's slot holds the horizon at or below id_us
- * already: a parallel worker publishes its ids in its leader's slot
- * ("worker_publish"), which this process's own times do not show
- */
-static bool
-slot_covers(HorizonShared *s, int64 id_us)
-{
-	LocalTransactionId lxid;
-	int64		lower_us;
-	int64		guarded_us;
-	Oid			dbid;
-
-	return horizon_read_slot(horizon_slot(s, MyProc), &lxid, &lower_us, &guarded_us, &dbid) &&
-		lxid == PG_UUIDX_PROC_LXID(MyProc) && (id_us >= lower_us || id_us >= guarded_us);
-}
-
-/*
  * Model step "guard_read_floor"'s bound: the least id a guard of
  * allowance_ms may let in at floor floor_us.  Not below the state's epoch
  * either: readers before a restart read with the allowance the server had
@@ -252,8 +235,7 @@ horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 	publishing_transaction();
 	covered_max_us = Max(covered_max_us, id_us);
 	if (id_us >= generated_from_us || id_us >= guarded_from_us ||
-		(allowance_ms >= statement_allowance_ms && id_us >= statement_from_us) ||
-		slot_covers(s, id_us))
+		(allowance_ms >= statement_allowance_ms && id_us >= statement_from_us))
 		return true;
 
 	/*

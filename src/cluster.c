@@ -238,7 +238,8 @@ static void
 node_cancel(NodeConnection *c)
 {
 #ifdef LIBPQ_HAS_ASYNC_CANCEL
-	TimestampTz deadline = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), node_timeout_ms);
+	/* at most 30 s, as postgres_fdw waits for a cancel: a session may set an hour */
+	TimestampTz deadline = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), Min(node_timeout_ms, 30000));
 	PGcancelConn *cancel = PQcancelCreate(c->conn);
 	PostgresPollingStatusType status = PGRES_POLLING_WRITING;
 
@@ -252,7 +253,8 @@ node_cancel(NodeConnection *c)
 			int			events = status == PGRES_POLLING_READING ? WL_SOCKET_READABLE : WL_SOCKET_WRITEABLE;
 			int			rc;
 
-			if (timeout_ms <= 0)
+			/* a backend told to end (pg_terminate_backend()) only closes */
+			if (timeout_ms <= 0 || ProcDiePending || proc_exit_inprogress)
 				break;
 			rc = WaitLatchOrSocket(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH | events,
 								   PQcancelSocket(cancel), timeout_ms, PG_WAIT_EXTENSION);

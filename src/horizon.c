@@ -416,6 +416,9 @@ raise_pending(void)
 		published_lxid != PG_UUIDX_PROC_LXID(MyProc) ||
 		(s = publishing_state()) == NULL)
 		return;
+	/* a transaction without an xid wrote no row (its parallel workers have its leader's) */
+	if (!IsParallelWorker() && !FullTransactionIdIsValid(GetTopFullTransactionIdIfAny()))
+		return;
 	upto = Max(unix_us_from_unix_time(clock_now()), covered_max_us);
 	if (generated_from_us != NO_ID)
 		upto = Max(upto, generated_from_us);

@@ -548,6 +548,8 @@ ticker_settings(void)
 #endif
 	SetConfigOption("search_path", "pg_catalog, pg_temp", PGC_SUSET, PGC_S_OVERRIDE);
 	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_OVERRIDE);
+	/* a tick's few small queries: no JIT compilation at each, whatever the owner sets */
+	SetConfigOption("jit", "off", PGC_SUSET, PGC_S_OVERRIDE);
 }
 
 /*

@@ -129,12 +129,13 @@ for my $s (values %session)
 # ---- the worker stops: started again, ticking again
 
 # the worker's pid, once ticks newer than $since have been stored; each
-# poll makes an id, which the ticker ticks for (it does not tick an idle
-# database)
+# poll makes an id in a transaction with an xid (one that could write it),
+# which the ticker ticks for (it does not tick an idle database)
 sub ticking
 {
 	my ($node, $db, $since) = @_;
-	$node->poll_query_until($db, qq{SELECT uuidv7() IS NOT NULL AND ticked_at > '$since' FROM pg_uuidx_last_tick})
+	$node->poll_query_until($db, qq{SELECT uuidv7() IS NOT NULL AND pg_current_xact_id() IS NOT NULL
+		AND ticked_at > '$since' FROM pg_uuidx_last_tick})
 	  or return undef;
 	return $node->safe_psql($db, qq{SELECT pid FROM pg_stat_activity
 		WHERE backend_type = 'pg_uuidx ticker' AND datname = '$db'});

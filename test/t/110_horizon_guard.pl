@@ -61,28 +61,6 @@ CREATE TRIGGER det_guard BEFORE INSERT OR UPDATE ON det
 create_try($node, 'postgres');
 is($node->safe_psql('postgres', 'SHOW pg_uuidx.horizon_allowance'), '50ms', 'pg_uuidx.horizon_allowance is 50ms');
 
-# A UUIDv7 made in this client from its clock at $at (epoch seconds, default
-# now): the millisecond, then the fraction of it in rand_a (as core's
-# uuidv7() and pg_uuidx's do), the variant, random bits.
-sub client_v7
-{
-	my ($at) = @_;
-	$at = time() unless defined $at;
-	my $ms = int($at * 1000);
-	my $sub = int(($at * 1000 - $ms) * 4096) & 0xfff;
-	return sprintf('%08x-%04x-7%03x-%04x-%04x%08x',
-		$ms >> 16, $ms & 0xffff, $sub, 0x8000 | int(rand(0x4000)), int(rand(0x10000)), int(rand(2**32)));
-}
-
-# the time of a v7 id (epoch seconds, to the millisecond)
-sub id_time
-{
-	my ($id) = @_;
-	(my $hex = $id) =~ s/-//g;
-	no warnings 'portable';    # 48 bits
-	return hex(substr($hex, 0, 12)) / 1000;
-}
-
 # the reader of det: one poll of pg_uuidx_read_after() after $last, which
 # moves to the greatest id read; returns the rows' "what", comma-separated
 my $last;

@@ -48,25 +48,6 @@ CREATE TABLE src (id uuid PRIMARY KEY DEFAULT $core_id, w int);
 });
 create_try($node, 'postgres');
 
-# A UUIDv7 made in this client from its clock at $at (epoch seconds)
-sub client_v7
-{
-	my ($at) = @_;
-	my $ms = int($at * 1000);
-	my $sub = int(($at * 1000 - $ms) * 4096) & 0xfff;
-	return sprintf('%08x-%04x-7%03x-%04x-%04x%08x',
-		$ms >> 16, $ms & 0xffff, $sub, 0x8000 | int(rand(0x4000)), int(rand(0x10000)), int(rand(2**32)));
-}
-
-# the time of a v7 id (epoch seconds, to the millisecond)
-sub id_time
-{
-	my ($id) = @_;
-	(my $hex = $id) =~ s/-//g;
-	no warnings 'portable';    # 48 bits
-	return hex(substr($hex, 0, 12)) / 1000;
-}
-
 # A reader of table $t on $n: poll() reads the next rows after its cursor
 # and remembers each id in the order read, with the time it was read.
 sub reader

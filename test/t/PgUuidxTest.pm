@@ -13,8 +13,9 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes ();
 
-our @EXPORT = qw(new_node start_with_env sql_ok helpers create_try in_order clock_shim set_clock read_loop_sql
+our @EXPORT = qw(new_node client_v7 id_time start_with_env sql_ok helpers create_try in_order clock_shim set_clock read_loop_sql
   read_once_ok missed_count psql_session session_query writer_scripts);
 
 # A new cluster: extra postgresql.conf lines, then started with %$env added
@@ -116,6 +117,29 @@ sub sql_ok
 	diag($rc == 0 ? "got: $out" : "error: $err") unless $ok;
 	note($detail) if $ok && defined $detail && $detail ne '';
 	return $ok;
+}
+
+
+# A UUIDv7 made in the test client from its clock at $at (epoch seconds,
+# default now): the millisecond, then the fraction of it in rand_a (as core's
+# uuidv7() and pg_uuidx's do), the variant, random bits.
+sub client_v7
+{
+	my ($at) = @_;
+	$at = Time::HiRes::time() unless defined $at;
+	my $ms = int($at * 1000);
+	my $sub = int(($at * 1000 - $ms) * 4096) & 0xfff;
+	return sprintf('%08x-%04x-7%03x-%04x-%04x%08x',
+		$ms >> 16, $ms & 0xffff, $sub, 0x8000 | int(rand(0x4000)), int(rand(0x10000)), int(rand(2**32)));
+}
+
+# The time of a v7 id (epoch seconds, to the millisecond)
+sub id_time
+{
+	my ($id) = @_;
+	(my $hex = $id) =~ s/-//g;
+	no warnings 'portable';    # 48 bits
+	return hex(substr($hex, 0, 12)) / 1000;
 }
 
 # SQL: the ids of $from (a query with columns id and ord), in ord order,

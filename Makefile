@@ -35,6 +35,7 @@ OBJS = \
 	src/range.o \
 	src/read.o \
 	src/read_after.o \
+	src/saved_plans.o \
 	src/siphash.o \
 	src/stats.o \
 	src/textforms.o \

@@ -420,6 +420,54 @@ SET ROLE regress_uuidx_owner;
 SELECT pg_temp.same('rls_forced') AS same, (SELECT count(*) FROM rls_forced) AS visible;
 RESET ROLE;
 
+-- A session keeps the plan of each reader query it ran; each later call
+-- reads the table as it is then: columns added, retyped and dropped, the
+-- table renamed and another made under its name, a schema of the same
+-- name first on the search_path, and more tables than plans are kept
+CREATE TABLE kept (id uuid PRIMARY KEY, n int);
+INSERT INTO kept SELECT pg_temp.id(n), n FROM generate_series(1, 5) AS n;
+SELECT pg_uuidx_add_guard('kept');
+SELECT pg_temp.same('kept') AS same;
+ALTER TABLE kept ADD COLUMN note text DEFAULT 'added';
+SELECT pg_temp.same('kept') AS same;
+ALTER TABLE kept ALTER COLUMN n TYPE numeric;
+SELECT pg_temp.same('kept') AS same;
+ALTER TABLE kept DROP COLUMN note;
+SELECT pg_temp.same('kept') AS same;
+ALTER TABLE kept RENAME TO kept_before;
+CREATE TABLE kept (id uuid PRIMARY KEY, label text);
+INSERT INTO kept SELECT pg_temp.id(n), 'new ' || n FROM generate_series(11, 13) AS n;
+SELECT pg_uuidx_add_guard('kept');
+SELECT pg_temp.same('kept') AS same, pg_temp.same('kept_before') AS same_before;
+SELECT count(*) AS new_rows FROM pg_uuidx_read_after(NULL::kept, NULL, 100) WHERE label LIKE 'new %';
+CREATE SCHEMA kept_shadow;
+CREATE TABLE kept_shadow.kept (id uuid PRIMARY KEY, label text);
+SELECT pg_uuidx_add_guard('kept_shadow.kept');
+SET search_path = kept_shadow, public, pg_catalog;
+SELECT pg_temp.same('public.kept') AS same;
+SELECT count(*) AS shadow_rows FROM pg_uuidx_read_after(NULL::kept_shadow.kept, NULL, 100);
+SET search_path = public, pg_catalog;
+DO $$
+BEGIN
+    FOR i IN 1 .. 70 LOOP
+        EXECUTE format('CREATE TABLE kept_%s (id uuid PRIMARY KEY, n int)', i);
+        EXECUTE format('INSERT INTO kept_%s SELECT pg_temp.id(n), n * %s FROM generate_series(1, 3) AS n', i, i);
+        PERFORM pg_uuidx_add_guard(format('kept_%s', i)::regclass);
+    END LOOP;
+END $$;
+SELECT count(*) FILTER (WHERE pg_temp.same(format('kept_%s', i)::regclass)) AS same_of_70
+FROM generate_series(1, 70) AS i;
+SELECT count(*) FILTER (WHERE pg_temp.same(format('kept_%s', i)::regclass)) AS same_of_70_again
+FROM generate_series(1, 70) AS i;
+DO $$
+BEGIN
+    FOR i IN 1 .. 70 LOOP
+        EXECUTE format('DROP TABLE kept_%s', i);
+    END LOOP;
+END $$;
+DROP TABLE kept, kept_before, kept_shadow.kept;
+DROP SCHEMA kept_shadow;
+
 -- a temporary table of a non-superuser with the crashing shapes
 SET ROLE regress_uuidx_reader;
 CREATE TEMP TABLE tmp_r (id uuid DEFAULT uuidv7(), r int, t bigint, x bytea, s text);

@@ -6,7 +6,7 @@
  *		pg_uuidx_consumer_reset() sets or removes a position.
  *
  * Owns the table pg_uuidx_consumer_positions and these three SQL functions;
- * may call read_after.h and extension_table.h.
+ * may call read_after.h, extension_table.h and saved_plans.h.
  *
  * A consumer is a row of pg_uuidx_consumer_positions: a relation, a name,
  * the role it belongs to, and its position last_id, the greatest id
@@ -62,6 +62,7 @@
 #include "compat.h"
 #include "extension_table.h"
 #include "read_after.h"
+#include "saved_plans.h"
 
 #define POSITIONS_TABLE "pg_uuidx_consumer_positions"
 
@@ -214,8 +215,8 @@ PositionsQuery(Oid table, const char *query, Oid relid, Datum consumer, Oid role
 
 		if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 			elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-		if ((rc = SPI_execute_with_args(query, 5, argtypes, args, nulls, false, 0)) < 0)
-			elog(ERROR, "SPI_execute_with_args failed on %s: %s", POSITIONS_TABLE,
+		if ((rc = SPI_execute_plan(saved_plan(query, 5, argtypes), args, nulls, false, 0)) < 0)
+			elog(ERROR, "SPI_execute_plan failed on %s: %s", POSITIONS_TABLE,
 				 SPI_result_code_string(rc));
 		processed = SPI_processed;
 		if (pos != NULL && SPI_tuptable != NULL && SPI_processed == 1)

@@ -7,7 +7,7 @@
  * Owns where a reader's horizon comes from (the live horizon or the newest
  * tick), pg_uuidx_tick(), uuidv7_horizon() and uuidv6_horizon(), and the
  * check that a subscription carries the ticks with the rows; may call
- * horizon.h, cluster.h and tick_table.h.
+ * horizon.h, cluster.h, saved_plans.h and tick_table.h.
  *
  * A standby and a subscriber know nothing of the primary's open
  * transactions, so they cannot compute a horizon; they can read one that
@@ -45,6 +45,7 @@
 #include "compat.h"
 #include "horizon.h"
 #include "horizon_tick.h"
+#include "saved_plans.h"
 #include "tick_table.h"
 #include "ticks.h"
 
@@ -89,7 +90,7 @@ WritingSubscriptions(List *tables, Oid tick_relid)
 
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-	if ((rc = SPI_execute_with_args("SELECT s.subname, "
+	if ((rc = SPI_execute_plan(saved_plan("SELECT s.subname, "
 							  "EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r "
 							  "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
 							  "AND r.srrelid OPERATOR(pg_catalog.=) ANY ($1)), "
@@ -97,9 +98,10 @@ WritingSubscriptions(List *tables, Oid tick_relid)
 							  "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
 							  "AND r.srrelid OPERATOR(pg_catalog.=) $2) "
 							  "FROM pg_catalog.pg_subscription s "
-							  "WHERE s.subdbid OPERATOR(pg_catalog.=) $3 ORDER BY 1",
-							  3, argtypes, args, NULL, true, 0)) != SPI_OK_SELECT)
-		elog(ERROR, "SPI_execute_with_args failed on pg_subscription_rel: %s", SPI_result_code_string(rc));
+										  "WHERE s.subdbid OPERATOR(pg_catalog.=) $3 ORDER BY 1",
+										  3, argtypes),
+								args, NULL, true, 0)) != SPI_OK_SELECT)
+		elog(ERROR, "SPI_execute_plan failed on pg_subscription_rel: %s", SPI_result_code_string(rc));
 	for (uint64 i = 0; i < SPI_processed; i++)
 	{
 		HeapTuple	tuple = SPI_tuptable->vals[i];

@@ -4,7 +4,7 @@
  *		the commit horizon, none missed and none twice.
  *
  * Owns this SQL function and the reader it shares with consume.c
- * (read_after.h); may call horizon.c and horizon_tick.c.
+ * (read_after.h); may call horizon.c, horizon_tick.c and saved_plans.c.
  *
  * The horizon must be read before the snapshot the rows are read with, so
  * both happen here, in that order: the horizon first, then the query under
@@ -60,6 +60,7 @@
 #include "horizon.h"
 #include "horizon_tick.h"
 #include "read_after.h"
+#include "saved_plans.h"
 
 
 /*
@@ -593,8 +594,9 @@ read_after_rows(FunctionCallInfo fcinfo, const char *caller, const ReadAfterTarg
 
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-	if ((rc = SPI_execute_with_args(query.data, 3, argtypes, args, nulls, false, 0)) != SPI_OK_SELECT)
-		elog(ERROR, "SPI_execute_with_args failed for %s: %s", caller, SPI_result_code_string(rc));
+	/* not read_only: a fresh snapshot, taken after the horizon */
+	if ((rc = SPI_execute_plan(saved_plan(query.data, 3, argtypes), args, nulls, false, 0)) != SPI_OK_SELECT)
+		elog(ERROR, "SPI_execute_plan failed for %s: %s", caller, SPI_result_code_string(rc));
 	CheckColumns(desc, SPI_tuptable->tupdesc);
 
 	/* the rows come in id order: the last one has the greatest id */

@@ -98,8 +98,8 @@ BEGIN
 END $$;
 
 -- One reader, or readers paired in one loop ("xid8+pg_uuidx primary"):
--- polls every "poll" seconds until its pass is in ob_stop (or an hour has
--- passed), and records what it read, with the time it read it
+-- polls at every multiple of "poll" seconds on the clock, as every other
+-- loop does, until its pass is in ob_stop (or an hour has passed), and records what it read, with the time it read it
 -- (clock_timestamp() after the query).  Each query is its own transaction;
 -- every reader's loop is this one, so readers differ only in their query.
 -- Paired readers take turns at going first and are recorded as "<reader>
@@ -150,7 +150,9 @@ BEGIN
             COMMIT;
         END LOOP;
         turn := turn + 1;
-        PERFORM pg_sleep(poll);
+        -- to the next multiple of poll on the clock: every loop polls at the
+        -- same instants, so no reader's lag depends on its loop's phase
+        PERFORM pg_sleep(poll - mod(extract(epoch FROM clock_timestamp()), poll::numeric)::float8);
     END LOOP;
     FOR i IN 1 .. k LOOP
         INSERT INTO ob_polls VALUES (CASE WHEN k > 1 THEN readers[i] || ' (paired)' ELSE reader END, pass, polls[i],

@@ -98,6 +98,24 @@ LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION @extschema@.pg_uuidx_stats_state() IS
 'the live commit horizon of this database before any allowance (-infinity: held at its lowest), the floor it was computed from, the ids the guard refused in it since the server started, and the sessions and prepared transactions that hold the horizon at its lowest; NULLs on a standby and where there is no shared state';
 
+-- Each table is read with the allowance of its own guards, and only when
+-- every row of it passes one (docs/reading-in-order.md, "The allowance"):
+-- a tick also records the horizon at no allowance, with the floor it
+-- started from (a table whose guards allow A is read up to the lesser of
+-- exact_horizon and horizon_floor less A).  NULL where a library of 1.6
+-- ticked: readers then read up to horizon.
+ALTER TABLE @extschema@.pg_uuidx_last_tick
+    ADD COLUMN exact_horizon pg_catalog.timestamptz
+        CHECK (exact_horizon OPERATOR(pg_catalog.<>) 'infinity'::pg_catalog.timestamptz),
+    ADD COLUMN horizon_floor pg_catalog.timestamptz
+        CHECK (horizon_floor OPERATOR(pg_catalog.<>) 'infinity'::pg_catalog.timestamptz);
+
+COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.exact_horizon IS
+'the horizon of tables whose guards allow nothing; with horizon_floor, that of any allowance A: the lesser of exact_horizon and horizon_floor less A';
+
+COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.horizon_floor IS
+'the floor exact_horizon was computed from: the clock, or higher after it stepped back';
+
 CREATE VIEW @extschema@.pg_uuidx_stats AS
 SELECT pg_catalog.current_database() AS database,
        h.horizon,
@@ -148,7 +166,8 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_guarded_tables() IS
 
 -- A reader of a table whose guards allow a reads up to the least of the
 -- horizon before any allowance and the floor less a, both from one
--- computation; on a standby up to the newest tick.
+-- computation; on a standby the same from the newest tick, and never below
+-- the tick's own horizon (at the setting's allowance), as the reader does.
 CREATE VIEW @extschema@.pg_uuidx_table_stats AS
 SELECT g.relid,
        g.allowance,
@@ -161,13 +180,18 @@ FROM @extschema@.pg_uuidx_guarded_tables() g
 CROSS JOIN @extschema@.pg_uuidx_stats_state() s
 LEFT JOIN @extschema@.pg_uuidx_last_tick t ON true
 CROSS JOIN LATERAL (SELECT CASE WHEN g.allowance IS NULL THEN NULL
-                                WHEN pg_catalog.pg_is_in_recovery() THEN t.horizon
+                                WHEN pg_catalog.pg_is_in_recovery()
+                                THEN GREATEST(t.horizon,
+                                              CASE WHEN t.exact_horizon IS NOT NULL AND t.horizon_floor IS NOT NULL
+                                                   THEN LEAST(t.exact_horizon,
+                                                              t.horizon_floor OPERATOR(pg_catalog.-) g.allowance)
+                                              END)
                                 ELSE LEAST(s.horizon, s.floor OPERATOR(pg_catalog.-) g.allowance)
                            END) h(horizon)
 ORDER BY g.relid::pg_catalog.text;
 
 COMMENT ON VIEW @extschema@.pg_uuidx_table_stats IS
-'each table that can be read in order in this database (an enabled guard; partitions left out): the allowance its readers read it with, the horizon they read up to now (on a standby the newest tick) and how far it trails the clock, or why they refuse to read it';
+'each table that can be read in order in this database (an enabled guard; partitions left out): the allowance its readers read it with, the horizon they read up to now (on a standby from the newest tick) and how far it trails the clock, or why they refuse to read it';
 
 REVOKE ALL ON @extschema@.pg_uuidx_table_stats FROM PUBLIC;
 GRANT SELECT ON @extschema@.pg_uuidx_table_stats TO PUBLIC;
@@ -240,24 +264,6 @@ $$;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_dependents() IS
 'objects that use pg_uuidx''s functions (defaults, generated columns, indexes, views, rules, constraints, functions, triggers, policies) and the core function of the same result on this server; pg_uuidx_hand_over_to_core() hands them over in place';
-
--- Each table is read with the allowance of its own guards, and only when
--- every row of it passes one (docs/reading-in-order.md, "The allowance"):
--- a tick also records the horizon at no allowance, with the floor it
--- started from (a table whose guards allow A is read up to the lesser of
--- exact_horizon and horizon_floor less A).  NULL where a library of 1.6
--- ticked: readers then read up to horizon.
-ALTER TABLE @extschema@.pg_uuidx_last_tick
-    ADD COLUMN exact_horizon pg_catalog.timestamptz
-        CHECK (exact_horizon OPERATOR(pg_catalog.<>) 'infinity'::pg_catalog.timestamptz),
-    ADD COLUMN horizon_floor pg_catalog.timestamptz
-        CHECK (horizon_floor OPERATOR(pg_catalog.<>) 'infinity'::pg_catalog.timestamptz);
-
-COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.exact_horizon IS
-'the horizon of tables whose guards allow nothing; with horizon_floor, that of any allowance A: the lesser of exact_horizon and horizon_floor less A';
-
-COMMENT ON COLUMN @extschema@.pg_uuidx_last_tick.horizon_floor IS
-'the floor exact_horizon was computed from: the clock, or higher after it stepped back';
 
 -- The guard's cover of one id, for the WHEN condition of the guard declared
 -- AFTER INSERT OR UPDATE FOR EACH ROW, which leaves COPY its batches

@@ -9,7 +9,8 @@
 # at its id), two ids the guard refused (refusals 2, though their
 # transactions rolled back), a tick (its horizon and age), a role without
 # privileges (both views, no rows of the tables), the same views on a
-# standby (the tick's horizon; no floor, refusals or holders there), a
+# standby (each table up to the newest tick at its allowance, as its reader
+# reads it; no floor, refusals or holders there), a
 # database of its own (its own counters), and a prepared transaction left
 # in doubt by a crash, which holds the horizon at its lowest (-infinity):
 # both views name it, on the primary and on the standby, with no lag,
@@ -158,6 +159,9 @@ $primary->backup('b');
 my $standby = PostgreSQL::Test::Cluster->new('standby');
 $standby->init_from_backup($primary, 'b', has_streaming => 1);
 start_with_env($standby);
+# a row of the table guarded at 0 ms, made just before the tick: above the
+# tick's horizon (the setting's 200 ms lower), below its exact horizon
+$primary->safe_psql('postgres', 'INSERT INTO fast VALUES (uuidv7())');
 $tick = $primary->safe_psql('postgres', 'SELECT pg_uuidx_tick()');
 $primary->wait_for_catchup($standby);
 sql_ok($standby, 'postgres', qq{
@@ -167,9 +171,19 @@ sql_ok($standby, 'postgres', qq{
 	FROM pg_uuidx_stats s},
 	'on the standby: the horizon is the newest tick; no floor, refusals, holders or names of holders');
 sql_ok($standby, 'postgres', qq{
-	SELECT count(*) = 3 AND bool_and(horizon = '$tick'), string_agg(row_to_json(t)::text, ' ')
-	FROM pg_uuidx_table_stats t WHERE problem IS NULL},
-	'there every table is read up to the newest tick');
+	SELECT count(*) = 3
+	       AND bool_and(CASE t.relid WHEN 'guarded'::regclass THEN t.horizon = '$tick'
+	                    ELSE t.horizon = least(k.exact_horizon, k.horizon_floor - t.allowance)
+	                         AND t.horizon > '$tick' END),
+	       string_agg(row_to_json(t)::text, ' ')
+	FROM pg_uuidx_table_stats t, pg_uuidx_last_tick k WHERE t.problem IS NULL},
+	'there a table guarded at the setting is read up to the newest tick, the others up to its exact horizon and floor less their allowance');
+sql_ok($standby, 'postgres', q{
+	SELECT (SELECT count(*) FROM pg_uuidx_read_after(NULL::fast, NULL, 10)) = 1
+	       AND uuid_extract_timestamp_us(f.id) > k.horizon AND uuid_extract_timestamp_us(f.id) < t.horizon,
+	       row_to_json(t)::text || ' ' || row_to_json(k)::text
+	FROM fast f, pg_uuidx_last_tick k, pg_uuidx_table_stats t WHERE t.relid = 'fast'::regclass},
+	'the reader there reads the row above the tick\'s horizon, below the horizon the view shows for its table');
 sql_ok($standby, 'postgres', q{
 	SELECT horizon IS NULL AND floor IS NULL AND refusals IS NULL, row_to_json(s)::text FROM pg_uuidx_stats_state() s},
 	'pg_uuidx_stats_state() there: NULLs (no shared state is read during recovery)');

@@ -50,9 +50,12 @@ build_install() {
 # own).  PostgreSQL finds its directories relative to the running binary, so initdb, postgres and pg_config of the
 # copy use the copy, as "make check" does with its temporary installation.  A directory inside another one is copied
 # with it; a directory that is a symlink is copied as the directory it points to, and so is an executable of bindir
-# that points out of the copy (the server would find the real server's directories from it).  Then the copy is
-# checked: its pg_config names its own directories, and those "make install" writes to (pkglibdir, its bitcode/,
-# sharedir/extension) lie inside it, else the run stops before anything is installed.
+# that points out of the copy (the server would find the real server's directories from it).  The server's libpq
+# (libdir's libpq.so*) goes to the copy's libdir: what is built against the copy (pg_uuidx links libpq) links to it
+# and, with a run path (rpath, a build from source), loads it, not the system's, which on a build of a newer major
+# lacks functions (PQcancelStart).  Then the copy is checked: its pg_config names its own directories, and those
+# "make install" writes to (pkglibdir, its bitcode/, sharedir/extension) lie inside it, else the run stops before
+# anything is installed.
 private_server() {
     local root=$work/server d f copied=() k
     if [ ! -d "$root" ]; then
@@ -62,6 +65,8 @@ private_server() {
             mkdir -p "$root$d" && cp -a "$d/." "$root$d/"
             copied+=("$d")
         done < <(for k in bindir pkglibdir sharedir includedir; do "$PG_CONFIG" --$k; done | LC_ALL=C sort -u)
+        d=$("$PG_CONFIG" --libdir)
+        ! compgen -G "$d/libpq.so*" >/dev/null || { mkdir -p "$root$d" && cp -a "$d"/libpq.so* "$root$d/"; }
         d=$("$PG_CONFIG" --bindir)
         for f in "$root$d"/*; do
             [ -L "$f" ] && ! inside "$root" "$f" && { k=$(realpath "$d/${f##*/}") && rm "$f" && cp -a "$k" "$f"; }

@@ -1,14 +1,13 @@
-# test/debian.sh - sourced by test/lib.sh: running as root (or through sudo),
-# installing Debian packages, and source packages of other suites through a
-# private apt setup.
+# test/debian.sh - sourced by test/lib.sh: running as root (or through sudo), installing Debian packages, and source
+# packages of other suites through a private apt setup.
+# shellcheck shell=bash
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# install_missing PACKAGE... - apt-get install those not installed yet; an
-# install that upgrades a server package under a running cluster is
-# reported (note_server_upgrades)
+# install_missing PACKAGE... - apt-get install those not installed yet; an install that upgrades a server package
+# under a running cluster is reported (note_server_upgrades)
 install_missing() {
     local missing=() p before
     for p in "$@"; do
@@ -23,19 +22,16 @@ install_missing() {
     fi
 }
 
-# server_package_versions - "postgresql-<major> <version>" for each server
-# package installed
+# server_package_versions - "postgresql-<major> <version>" for each server package installed
 server_package_versions() {
     dpkg-query -W -f '${Package} ${Version} ${db:Status-Abbrev}\n' 'postgresql-[0-9]*' 2>/dev/null |
         awk '$1 ~ /^postgresql-[0-9]+$/ && $3 == "ii" { print $1, $2 }' || true
 }
 
-# note_server_upgrades BEFORE AFTER - server_package_versions before and
-# after an install.  A server package that changed version (installing the
-# dev headers can pull a newer postgresql-<major>) leaves a cluster of that
-# major that was running on the old binaries: it fails to load libraries
-# (plpgsql, ...) until restarted.  Say so, with the restart command of each
-# such cluster; the note is kept in server_upgrade_note for the end of the run.
+# note_server_upgrades BEFORE AFTER - server_package_versions before and after an install.  A server package that
+# changed version (installing the dev headers can pull a newer postgresql-<major>) leaves a cluster of that major
+# that was running on the old binaries: it fails to load libraries (plpgsql, ...) until restarted.  Say so, with the
+# restart command of each such cluster; the note is kept in server_upgrade_note for the end of the run.
 note_server_upgrades() {
     local pkg old new major cmds msg=""
     while read -r pkg old; do
@@ -60,9 +56,8 @@ note_server_upgrades() {
     server_upgrade_note+=$msg
 }
 
-# setup_apt DIR - a private apt configuration in DIR: only deb-src lines for
-# trixie and sid on the system's mirror, with its own lists, cache and lock
-# (the system's /etc/apt is only read).  Sets apt_opts.
+# setup_apt DIR - a private apt configuration in DIR: only deb-src lines for trixie and sid on the system's mirror,
+# with its own lists, cache and lock (the system's /etc/apt is only read).  Sets apt_opts.
 setup_apt() {
     local aptdir=$1 mirror=${PG_UUIDX_MIRROR:-} keyring=/usr/share/keyrings/debian-archive-keyring.gpg
     # default: the mirror the system's apt sources use for this release
@@ -95,11 +90,9 @@ setup_apt() {
     fi
 }
 
-# fetch_source PACKAGE SUITE DIR - the upstream tarball of a Debian source
-# package through setup_apt's configuration (call setup_apt first), unpacked
-# in DIR unless a tree is there already; prints the tree.  Only the upstream
-# tarball is used: a .dsc or debian tarball missing on the mirror (it
-# happens for sid) does not matter.
+# fetch_source PACKAGE SUITE DIR - the upstream tarball of a Debian source package through setup_apt's configuration
+# (call setup_apt first), unpacked in DIR unless a tree is there already; prints the tree.  Only the upstream
+# tarball is used: a .dsc or debian tarball missing on the mirror (it happens for sid) does not matter.
 fetch_source() {
     local pkg=$1 suite=$2 dir=$3 tarball
     if [ -z "$(find "$dir" -mindepth 1 -maxdepth 1 -type d 2>/dev/null)" ]; then

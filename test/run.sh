@@ -1,79 +1,60 @@
 #!/usr/bin/env bash
-# test/run.sh [MODE] - the one runner behind every make target that runs
-# something.  It installs the Debian packages that are missing, builds and
-# installs pg_uuidx, and runs, as an unprivileged OS user in a temp dir
-# (test/lib.sh), on throwaway clusters of PostgreSQL::Test::Cluster:
+# test/run.sh [MODE] - the one runner behind every make target that runs something.  It installs the Debian packages
+# that are missing, builds and installs pg_uuidx, and runs, as an unprivileged OS user in a temp dir (test/lib.sh),
+# on throwaway clusters of PostgreSQL::Test::Cluster:
 #   (none)      "make test", CI's .ci/run:
 #               pg_regress  "make installcheck" (sql/, expected/)  } on one
 #               pgTAP       pg_prove test/pgtap/*.sql              } cluster
-#               sqlbuild    the SQL build ("make sql-only"): pg_prove
-#                           test/sqlbuild/*.sql beside the C build, and
-#                           test/sqlbuild/extension/*.sql with time_laws.sql
-#                           where it is the extension pg_uuidx
-#               parallel    pg_regress and pgTAP again, on a cluster where
-#                           every query that can is planned with a parallel
-#                           worker (test/parallel_on.sh: debug_parallel_query,
+#               sqlbuild    the SQL build ("make sql-only"): pg_prove test/sqlbuild/*.sql beside the C build, and
+#                           test/sqlbuild/extension/*.sql with time_laws.sql where it is the extension pg_uuidx
+#               parallel    pg_regress and pgTAP again, on a cluster where every query that can is planned with
+#                           a parallel worker (test/cluster.pl --parallel: debug_parallel_query,
 #                           force_parallel_mode on 15, = regress)
-#               model       "make model-check": the horizon's protocol,
-#                           test/model/horizon.pml, checked by Spin
+#               model       "make model-check": the horizon's protocol, test/model/horizon.pml, checked by Spin
 #                           (test/model/check.sh), no cluster
-#               TAP         "make prove_installcheck": test/t/*.pl, each
-#                           with clusters of its own
-#               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl
-#                           again against an ASan+UBSan build
-# Every mode builds and installs into a private copy of the server (lib.sh's
-# private_server): the server's own directories are only read, whether the
-# run passes, fails or is interrupted.
+#               TAP         "make prove_installcheck": test/t/*.pl, each with clusters of its own
+#               memcheck    pg_regress, pgTAP and test/t/099_sanitizer.pl again against an ASan+UBSan build
+# Every mode builds and installs into a private copy of the server (lib.sh's private_server): the server's own
+# directories are only read, whether the run passes, fails or is interrupted.
 #   demo        test/demo.sql ("make demo")
-#   parallel    the parallel lane of "make test" alone ("make
-#               parallel-check")
+#   parallel    the parallel lane of "make test" alone ("make parallel-check")
 #   tap         the TAP tests of "make test" alone (PROVE_TESTS picks)
-#   bench       test/bench/bench.pl, report in OUT ("make bench"); with
-#               PHASES=versions also the base version BASE (a git ref,
-#               default b1b4130: 1.2) as the extension pg_uuidx_base
-#   crosscheck  test/lanes/textforms/crosscheck.pl: text forms against npm,
-#               Python
-#   uuidv47     test/lanes/uuidv47/ref.pl: the facade against the reference
-#               implementation in UUIDV47_SRC
-#   ecosystem   test/lanes/ecosystem/*.pl, pg_partman and TimescaleDB
-#               built first by test/lanes/ecosystem/build.sh (TimescaleDB
-#               from TIMESCALEDB_SOURCE [TIMESCALEDB_REF] when set)
-#   citus       test/lanes/citus/citus.pl and reading.pl, Citus built
-#               first by test/lanes/citus/build.sh from CITUS_SOURCE
-#               [CITUS_REF]
-#   pg_uuidv7-adopt test/lanes/pg_uuidv7/adopt.pl: moving pg_uuidv7's
-#               dependents to pg_uuidx, pg_uuidv7 built first by
-#               test/lanes/pg_uuidv7/build.sh from PG_UUIDV7_SOURCE
-#               [PG_UUIDV7_REF]
-#   pg_tle      test/lanes/pg_tle/*.pl: the SQL build under pg_tle, dump
-#               and restore between it and the C build, pg_tle built first
-#               by test/lanes/pg_tle/build.sh from PG_TLE_SOURCE [PG_TLE_REF]
-#   pgxn ZIP    the PGXN zip of "make dist" installed with pgxnclient,
-#               checked (test/lanes/dist/installed.pl) and uninstalled
-#   deb         the Debian package built from a fresh clone of HEAD,
-#               installed, checked (installed.pl, the autopkgtest) and purged
-# The optional TAP tests skip, with the reason, what is not there.  Each run
-# ends with each tool's summary and one "N passed, N failed" line.
-# FAULTS=0 skips the TAP tests and memcheck, MEMCHECK=0 memcheck; MEMCHECK=1
-# ("make memcheck") runs only the sanitized pass, with every TAP test;
-# PROVE_TESTS=test/t/X.pl picks TAP tests; KEEP=1 keeps the temp dir;
-# PG_CFLAGS goes to the compiler.
+#   bench       test/bench/bench.pl, report in OUT ("make bench"); with PHASES=versions also the base version
+#               BASE (a git ref, default b1b4130: 1.2) as the extension pg_uuidx_base
+#   crosscheck  test/lanes/textforms/crosscheck.pl: text forms against npm, Python
+#   uuidv47     test/lanes/uuidv47/ref.pl: the facade against the reference implementation in UUIDV47_SRC
+#   ecosystem   test/lanes/ecosystem/*.pl, pg_partman and TimescaleDB built first by
+#               test/lanes/ecosystem/build.sh (TimescaleDB from TIMESCALEDB_SOURCE [TIMESCALEDB_REF] when set)
+#   citus       test/lanes/citus/citus.pl and reading.pl, Citus built first by test/lanes/citus/build.sh from
+#               CITUS_SOURCE [CITUS_REF]
+#   pg_uuidv7-adopt test/lanes/pg_uuidv7/adopt.pl: moving pg_uuidv7's dependents to pg_uuidx, pg_uuidv7 built
+#               first by test/lanes/pg_uuidv7/build.sh from PG_UUIDV7_SOURCE [PG_UUIDV7_REF]
+#   pg_tle      test/lanes/pg_tle/*.pl: the SQL build under pg_tle, dump and restore between it and the C build,
+#               pg_tle built first by test/lanes/pg_tle/build.sh from PG_TLE_SOURCE [PG_TLE_REF]
+#   pgxn ZIP    the PGXN zip of "make dist" installed with pgxnclient, checked (test/lanes/dist/installed.pl)
+#               and uninstalled
+#   deb         the Debian package built from a fresh clone of HEAD, installed, checked (installed.pl, the
+#               autopkgtest) and purged
+# The optional TAP tests skip, with the reason, what is not there.  Each run ends with each tool's summary and one
+# "N passed, N failed" line.  FAULTS=0 skips the TAP tests and memcheck, MEMCHECK=0 memcheck; MEMCHECK=1 ("make
+# memcheck") runs only the sanitized pass, with every TAP test; PROVE_TESTS=test/t/X.pl picks TAP tests; KEEP=1
+# keeps the temp dir; PG_CFLAGS goes to the compiler.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:-}
-# pgTAP: Debian's package for a Debian server that has no pgTAP yet
-# (test/lanes/sid-chroot.sh copies pgTAP's SQL files for a major without one)
+# pgTAP: Debian's package for a Debian server that has no pgTAP yet (test/lanes/sid-chroot.sh copies pgTAP's SQL
+# files for a major without one)
 need libtap-parser-sourcehandler-pgtap-perl python3 spin $([ "$debian_server" = no ] ||
     [ -f "$("$PG_CONFIG" --sharedir 2>/dev/null)/extension/pgtap.control" ] || echo "postgresql-$PG_MAJOR-pgtap")
-# clang's sanitizers: for the sanitizer pass and for the TAP test that runs
-# this runner's sanitizer pass itself (test/t/095_runner_cleanup.pl)
+# clang's sanitizers: for the sanitizer pass and for the TAP test that runs this runner's sanitizer pass itself
+# (test/t/095_runner_cleanup.pl)
 [ -n "$mode" ] || [ "${FAULTS:-1}" = 0 ] || need_sanitizers
 stage
-# the work tree test/t/095_runner_cleanup.pl runs this runner from (default:
-# this one; another shows the test failing against a broken runner)
+# the work tree test/t/095_runner_cleanup.pl runs this runner from (default: this one; another shows the test
+# failing against a broken runner)
 export PG_UUIDX_SOURCE=${PG_UUIDX_SOURCE:-$REPO}
 
 passed=0 failed=0 summary=() undo=()
@@ -99,9 +80,8 @@ check() {
     if "$@"; then count "$mode" 1 0 "$what"; else count "$mode" 0 1 "FAILED: $what"; exit 1; fi
 }
 
-# "passed failed" from a prove log ($1): "Tests=N" counts the assertions that
-# ran, "Failed: F)" those that failed, "Failed X/Y subtests" also the planned
-# ones that never ran; no "Result: PASS" (or NOTESTS: all skipped) is one
+# "passed failed" from a prove log ($1): "Tests=N" counts the assertions that ran, "Failed: F)" those that failed,
+# "Failed X/Y subtests" also the planned ones that never ran; no "Result: PASS" (or NOTESTS: all skipped) is one
 # failure at least
 prove_counts() {
     local total ran_failed failed
@@ -113,23 +93,22 @@ prove_counts() {
     echo "$((${total:-0} - ran_failed)) $failed"
 }
 
-# sql_suites LABEL [SETUP] - pg_regress and pgTAP against what is
-# installed, on one cluster, after the shell command SETUP (test/parallel_on.sh)
-# when given: if it fails, nothing runs and the step is one failure; logs in
-# $work/LABEL.*.  Before 17 the cluster preloads pg_uuidx: the commit horizon
-# (sql/read_after_tables.sql reads with it) has its shared state only so
-# there.
+# sql_suites LABEL [CLUSTER OPTION] - pg_regress and pgTAP against what is installed, on one cluster
+# (test/cluster.pl with that option: --parallel for the parallel lane, where every query that can is planned with a
+# parallel worker, set to regress and seen to work: a PARALLEL SAFE function that calls a restricted one, or a
+# worker that acts for its leader, shows up there); if the option's setup fails, nothing runs and the step is one
+# failure; logs in $work/LABEL.*.  Before 17 the cluster preloads pg_uuidx: the commit horizon
+# (sql/read_after_tables.sql reads with it) has its shared state only so there.
 sql_suites() {
-    local l=$1 setup=${2:-} first=: p f preload=()
-    [ -z "$setup" ] || first="$setup || { touch $l.setup.failed; exit 1; }"
+    local l=$1 p f preload=()
     [ "$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')" -ge 17 ] ||
         preload=(-c "shared_preload_libraries = 'pg_uuidx'")
-    in_cluster "${preload[@]}" bash -c "$first
+    in_cluster "${preload[@]}" "${@:2}" bash -c "
         echo '== $l: pg_regress'; make -s installcheck PG_CONFIG=\"\$PG_CONFIG\" 2>&1 | tee $l.regress
         [ \${PIPESTATUS[0]} = 0 ] || { touch $l.regress.failed; cat regression.diffs 2>/dev/null; }
         echo '== $l: pgTAP (pg_prove)'; createdb pgtap_run
         pg_prove --psql-bin \"\$(command -v psql)\" -d pgtap_run test/pgtap/*.sql 2>&1 | tee $l.pgtap" || true
-    if [ -f "$work/$l.setup.failed" ]; then count "$l setup" 0 1 "FAILED: $setup"; return; fi
+    if [ $# -gt 1 ] && [ ! -f "$work/$l.regress" ]; then count "$l setup" 0 1 "FAILED: test/cluster.pl ${*:2}"; return; fi
     cd "$work"
     touch "$l.regress" "$l.pgtap"
     p=$(grep -cE '(\.\.\. ok|^ok [0-9])' "$l.regress" || true)
@@ -141,16 +120,11 @@ sql_suites() {
     cd "$REPO"
 }
 
-# sqlbuild_suites - the SQL build (sqlonly/, "make sql-only"), generated
-# into $work/sql-only, one counted line:
-#  - test/sqlbuild/*.sql (pg_prove) on a cluster of the run's server where
-#    the C build is the extension pg_uuidx in schema cbuild and the SQL
-#    build's plain script fills schema sqlbuild, sqlonly/functions.tsv
-#    loaded as table pg_uuidx_list and sqlonly/relations.tsv as
-#    pg_uuidx_relations: the two builds compared;
-#  - test/sqlbuild/extension/*.sql and test/pgtap/time_laws.sql on a copy of
-#    the server (hard links) whose extension pg_uuidx is the SQL build: its
-#    control file and scripts in the extension directory, no library
+# sqlbuild_suites - the SQL build (sqlonly/, "make sql-only"), generated into $work/sql-only, one counted line:
+#  - test/sqlbuild/*.sql (pg_prove) on a cluster of the run's server where the C build and the SQL build are
+#    compared (test/sqlbuild/setup.psql);
+#  - test/sqlbuild/extension/*.sql and test/pgtap/time_laws.sql on a copy of the server (hard links) whose extension
+#    pg_uuidx is the SQL build: its control file and scripts in the extension directory, no library
 sqlbuild_suites() {
     local l=sqlbuild out=$work/sql-only copy=$work/server-sql p f p2 f2 ext
     say "$l: make sql-only"
@@ -159,14 +133,7 @@ sqlbuild_suites() {
     grep -v '^#' "$REPO/sqlonly/relations.tsv" | tail -n +2 >"$out/relations.list"
     chmod -R a+rX "$out"
     in_cluster bash -c "echo '== $l: the two builds side by side (pg_prove test/sqlbuild/*.sql)'; createdb sqlbuild_run &&
-        psql -X -q -v ON_ERROR_STOP=1 -d sqlbuild_run -c 'CREATE EXTENSION pgtap' -c 'CREATE SCHEMA cbuild' \
-            -c 'CREATE EXTENSION pg_uuidx SCHEMA cbuild' \
-            -c 'CREATE TABLE pg_uuidx_list (name text, args text, returns text, kind text, volatility text,
-                                             strict text, parallel text, since text, sql text)' \
-            -c \"\\copy pg_uuidx_list FROM '$out/functions.list'\" \
-            -c 'CREATE TABLE pg_uuidx_relations (name text, kind text, since text, sql text)' \
-            -c \"\\copy pg_uuidx_relations FROM '$out/relations.list'\" &&
-        psql -X -q -v ON_ERROR_STOP=1 -d sqlbuild_run -v schema=sqlbuild -f '$out/pg_uuidx_plain.sql' >/dev/null &&
+        psql -X -q -d sqlbuild_run -v out='$out' -f test/sqlbuild/setup.psql &&
         pg_prove --psql-bin \"\$(command -v psql)\" -d sqlbuild_run test/sqlbuild/*.sql" 2>&1 | tee "$work/$l.pgtap" || true
     read -r p f < <(prove_counts "$work/$l.pgtap")
     # the cluster's files (kept when a test failed), out of the next one's way
@@ -187,17 +154,7 @@ sqlbuild_suites() {
     count "$l pgTAP" $((p + p2)) $((f + f2)) "$(grep -hE '^(Files=|Result:)' "$work/$l.pgtap" "$work/$l.ext.pgtap" | cut -d, -f1-2 | xargs)"
 }
 
-# parallel_lane - pg_regress and pgTAP again, on a cluster where every
-# session plans each query it can with a parallel worker
-# (test/parallel_on.sh: debug_parallel_query, on 15 force_parallel_mode, set
-# to regress and seen to work): a PARALLEL SAFE function that calls a
-# restricted one, or a worker that acts for its leader, shows up here
-parallel_lane() {
-    sql_suites parallel "bash test/parallel_on.sh"
-}
-
-# tap LABEL TESTS - TAP tests through "make prove_installcheck"; the log of
-# every test that did not pass is shown
+# tap LABEL TESTS - TAP tests through "make prove_installcheck"; the log of every test that did not pass is shown
 tap() {
     local l=$1 p f t
     say "$l: TAP tests (make prove_installcheck)"
@@ -212,9 +169,8 @@ tap() {
     cd "$REPO"
 }
 
-# model_check - test/model/check.sh ("make model-check"): one pass for each
-# configuration of the model as expected, one failure for each other (one
-# when the check did not finish)
+# model_check - test/model/check.sh ("make model-check"): one pass for each configuration of the model as expected,
+# one failure for each other (one when the check did not finish)
 model_check() {
     local p f
     say "model: the horizon's protocol, checked by Spin (test/model/check.sh)"
@@ -223,9 +179,8 @@ model_check() {
     count model "${p:-0}" "${f:-1}" "$(tail -n 1 "$work/model.log")"
 }
 
-# pg_uuidv7_fixture - the stand-in for pg_uuidv7 1.6 of
-# test/t/pg_uuidv7_fixture (test/t/072_adopt_pg_uuidv7.pl) into the run's
-# private copy of the server, where build_install pointed PG_CONFIG
+# pg_uuidv7_fixture - the stand-in for pg_uuidv7 1.6 of test/t/pg_uuidv7_fixture (test/t/072_adopt_pg_uuidv7.pl)
+# into the run's private copy of the server, where build_install pointed PG_CONFIG
 pg_uuidv7_fixture() {
     local d
     d=$("$PG_CONFIG" --sharedir)/extension
@@ -234,9 +189,8 @@ pg_uuidv7_fixture() {
         "$REPO"/test/t/pg_uuidv7_fixture/pg_uuidv7--1.6.sql "$d/"
 }
 
-# the sanitized build: clang's ASan+UBSan, recovery off (PostgreSQL's -fwrapv
-# stays; MEMCHECK_STRICT=1 adds -fno-wrapv); the runtime is preloaded into
-# the test servers only (asan_warmup.c says why it follows the runtime)
+# the sanitized build: clang's ASan+UBSan, recovery off (PostgreSQL's -fwrapv stays; MEMCHECK_STRICT=1 adds
+# -fno-wrapv); the runtime is preloaded into the test servers only (asan_warmup.c says why it follows the runtime)
 memcheck() {
     need_sanitizers
     build_install CC=clang PG_CFLAGS="$(echo -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -255,12 +209,10 @@ memcheck() {
     unset PG_UUIDX_SERVER_PRELOAD PG_UUIDX_SANITIZER_LOGS ASAN_OPTIONS UBSAN_OPTIONS
 }
 
-# base_install REF - pg_uuidx as of git REF, from "git archive" into $work
-# (nothing of it enters the work tree), built and installed into the private
-# server copy as the extension pg_uuidx_base: its library renamed, a control
-# file whose module_pathname names it, and every script of REF renamed (a
-# full script of its default version where REF has one, else its base script
-# and the updates to that version).  Sets BENCH_BASE, a label for the report.
+# base_install REF - pg_uuidx as of git REF, from "git archive" into $work (nothing of it enters the work tree),
+# built and installed into the private server copy as the extension pg_uuidx_base: its library renamed, a control
+# file whose module_pathname names it, and every script of REF renamed (a full script of its default version where
+# REF has one, else its base script and the updates to that version).  Sets BENCH_BASE, a label for the report.
 base_install() {
     local ref=$1 dir=$work/base ver share pkglib f
     mkdir -p "$dir"
@@ -278,12 +230,10 @@ base_install() {
     BENCH_BASE="$ref ($(git -C "$REPO" rev-parse --short "$ref^{commit}"), pg_uuidx $ver)"
 }
 
-# optional LABEL BUILD_SCRIPT TESTS - TAP tests beside other software, built
-# by BUILD_SCRIPT ("" for none) after pg_uuidx is installed into the run's
-# private copy of the server: the script compiles against the server's own
-# pg_config (PG_CONFIG) and installs below PG_UUIDX_PRIVATE_SERVER (make
-# install DESTDIR=...), so the real server is only read.  What is not built
-# makes its test skip.
+# optional LABEL BUILD_SCRIPT TESTS - TAP tests beside other software, built by BUILD_SCRIPT ("" for none) after
+# pg_uuidx is installed into the run's private copy of the server: the script compiles against the server's own
+# pg_config (PG_CONFIG) and installs below PG_UUIDX_PRIVATE_SERVER (make install DESTDIR=...), so the real server is
+# only read.  What is not built makes its test skip.
 optional() {
     build_install
     [ -z "$2" ] || PG_CONFIG=$server_pg_config PG_UUIDX_PRIVATE_SERVER=$work/server bash "$REPO/$2" ||
@@ -291,8 +241,7 @@ optional() {
     tap "$1" "$3"
 }
 
-# The PGXN zip ($1): its layout and META.json, then pgxn install, load, check
-# (installed.pl), uninstall
+# The PGXN zip ($1): its layout and META.json, then pgxn install, load, check (installed.pl), uninstall
 pgxn_test() {
     local zip top
     zip=$(realpath "$1") top=$(basename "$1" .zip)
@@ -310,9 +259,8 @@ pgxn_test() {
     undo=()
 }
 
-# The Debian package of Debian's PostgreSQL 15, from a fresh clone of HEAD;
-# refuses to overwrite a pg_uuidx that is there already (a "make install" or
-# a package).  The built files are copied to the work tree.
+# The Debian package of Debian's PostgreSQL 15, from a fresh clone of HEAD; refuses to overwrite a pg_uuidx that is
+# there already (a "make install" or a package).  The built files are copied to the work tree.
 deb_test() {
     local pkg=postgresql-15-pg-uuidx src=$work/pg-uuidx deb f scripts
     local files=(/usr/lib/postgresql/15/lib/pg_uuidx.so /usr/share/postgresql/15/extension/pg_uuidx.control)
@@ -379,7 +327,7 @@ case $mode in
     citus) optional citus test/lanes/citus/build.sh "${PROVE_TESTS:-test/lanes/citus/citus.pl test/lanes/citus/reading.pl}" ;;
     pg_uuidv7-adopt) optional pg_uuidv7-adopt test/lanes/pg_uuidv7/build.sh test/lanes/pg_uuidv7/adopt.pl ;;
     pg_tle) optional pg_tle test/lanes/pg_tle/build.sh "test/lanes/pg_tle/*.pl" ;;
-    parallel) build_install; parallel_lane ;;
+    parallel) build_install; sql_suites parallel --parallel ;;
     tap) build_install; pg_uuidv7_fixture; tap main "${PROVE_TESTS:-test/t/*.pl}" ;;
     pgxn) pgxn_test "${2:?usage: $0 pgxn ZIP}" ;;
     deb) deb_test ;;
@@ -391,7 +339,7 @@ case $mode in
             pg_uuidv7_fixture
             sql_suites main
             sqlbuild_suites
-            parallel_lane
+            sql_suites parallel --parallel
             model_check
             [ "${FAULTS:-1}" = 0 ] || tap main "${PROVE_TESTS:-test/t/*.pl}"
             [ "${FAULTS:-1}" = 0 ] || [ "${MEMCHECK:-}" = 0 ] || memcheck test/t/099_sanitizer.pl

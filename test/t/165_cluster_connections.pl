@@ -51,6 +51,17 @@ run_log([ 'make', '-s', '-C', "$dir/citus_standin", 'PG_CONFIG=' . ($ENV{PG_CONF
   or die 'test/t/citus_standin did not build';
 my $standin = "$dir/citus_standin/citus_standin.so";
 my @children;
+my $parent = $$;
+
+# the stand-in nodes end with the test, also when it dies before its end
+END
+{
+	if ($$ == $parent && @children)
+	{
+		kill 'KILL', @children;
+		waitpid($_, 0) for @children;
+	}
+}
 
 # A stand-in node on 127.0.0.1, served by a child process that logs one line
 # per event to $node->{log}: "connect", "startup USER APPLICATION_NAME",
@@ -505,6 +516,4 @@ for my $m (@messages)
 
 $r->{run}->finish;
 $s->{run}->finish;
-kill 'KILL', @children;
-waitpid($_, 0) for @children;
 done_testing();

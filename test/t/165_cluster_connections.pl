@@ -56,6 +56,7 @@ my $parent = $$;
 # the stand-in nodes end with the test, also when it dies before its end
 END
 {
+	local $?;    # waitpid sets it: the test's exit code stays
 	if ($$ == $parent && @children)
 	{
 		kill 'KILL', @children;

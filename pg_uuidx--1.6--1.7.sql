@@ -324,6 +324,11 @@ BEGIN
     END IF;
     SELECT format('%I.%I', n.nspname, c.relname) INTO target
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = tbl;
+    -- the same message on every major (core's for CREATE TRIGGER differs)
+    IF (SELECT c.relkind FROM pg_class c WHERE c.oid = tbl) NOT IN ('r', 'p') THEN
+        RAISE EXCEPTION 'relation % is not a table', target USING ERRCODE = '42809',
+            DETAIL = 'pg_uuidx_add_guard() guards tables and partitioned tables; readers of a view read the tables it reads.';
+    END IF;
     SELECT a.atttypid INTO typ FROM pg_attribute a
     WHERE a.attrelid = tbl AND a.attname = id_column AND a.attnum > 0 AND NOT a.attisdropped;
     IF NOT FOUND THEN

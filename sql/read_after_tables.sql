@@ -468,6 +468,39 @@ END $$;
 DROP TABLE kept, kept_before, kept_shadow.kept;
 DROP SCHEMA kept_shadow;
 
+-- Each call of the rows query is planned for its caller, as it was when
+-- nothing was kept: a policy's function labelled IMMUTABLE though it reads
+-- a setting is evaluated again (a plan kept for many calls would hand the
+-- next tenant the rows of the one it was made for)
+CREATE TABLE tenants (id uuid PRIMARY KEY, tenant int, secret text);
+INSERT INTO tenants SELECT pg_temp.id(n), n % 2 + 1, 'secret of ' || (n % 2 + 1) FROM generate_series(1, 6) AS n;
+SELECT pg_uuidx_add_guard('tenants');
+CREATE FUNCTION tenant_now() RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT current_setting('regress.tenant')::int $$;
+ALTER TABLE tenants ENABLE ROW LEVEL SECURITY;
+CREATE POLICY by_tenant ON tenants TO regress_uuidx_reader USING (tenant = tenant_now());
+GRANT SELECT ON tenants TO regress_uuidx_reader;
+CREATE FUNCTION pg_temp.secrets() RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    r text;
+BEGIN
+    SELECT string_agg(DISTINCT secret, ',') INTO r FROM pg_uuidx_read_after(NULL::tenants, NULL, 100);
+    RETURN r;
+EXCEPTION WHEN object_not_in_prerequisite_state THEN
+    IF pg_temp.no_horizon(SQLERRM) THEN
+        RETURN 'secret of ' || current_setting('regress.tenant');
+    END IF;
+    RAISE;
+END $$;
+SET ROLE regress_uuidx_reader;
+SET regress.tenant = 1;
+SELECT count(*) FILTER (WHERE pg_temp.secrets() = 'secret of 1') AS tenant_1_of_8 FROM generate_series(1, 8);
+SET regress.tenant = 2;
+SELECT pg_temp.secrets() AS tenant_2;
+RESET ROLE;
+RESET regress.tenant;
+DROP TABLE tenants;
+DROP FUNCTION tenant_now();
+
 -- a temporary table of a non-superuser with the crashing shapes
 SET ROLE regress_uuidx_reader;
 CREATE TEMP TABLE tmp_r (id uuid DEFAULT uuidv7(), r int, t bigint, x bytea, s text);

@@ -215,7 +215,7 @@ PositionsQuery(Oid table, const char *query, Oid relid, Datum consumer, Oid role
 
 		if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 			elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-		if ((rc = SPI_execute_plan(saved_plan(query, 5, argtypes), args, nulls, false, 0)) < 0)
+		if ((rc = saved_plan_execute(query, 5, argtypes, 0, args, nulls, false, 0)) < 0)
 			elog(ERROR, "SPI_execute_plan failed on %s: %s", POSITIONS_TABLE,
 				 SPI_result_code_string(rc));
 		processed = SPI_processed;

@@ -90,17 +90,16 @@ WritingSubscriptions(List *tables, Oid tick_relid)
 
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-	if ((rc = SPI_execute_plan(saved_plan("SELECT s.subname, "
-							  "EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r "
-							  "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
-							  "AND r.srrelid OPERATOR(pg_catalog.=) ANY ($1)), "
-							  "EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r "
-							  "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
-							  "AND r.srrelid OPERATOR(pg_catalog.=) $2) "
-							  "FROM pg_catalog.pg_subscription s "
-										  "WHERE s.subdbid OPERATOR(pg_catalog.=) $3 ORDER BY 1",
-										  3, argtypes),
-								args, NULL, true, 0)) != SPI_OK_SELECT)
+	if ((rc = saved_plan_execute("SELECT s.subname, "
+								 "EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r "
+								 "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
+								 "AND r.srrelid OPERATOR(pg_catalog.=) ANY ($1)), "
+								 "EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r "
+								 "WHERE r.srsubid OPERATOR(pg_catalog.=) s.oid "
+								 "AND r.srrelid OPERATOR(pg_catalog.=) $2) "
+								 "FROM pg_catalog.pg_subscription s "
+								 "WHERE s.subdbid OPERATOR(pg_catalog.=) $3 ORDER BY 1",
+								 3, argtypes, 0, args, NULL, true, 0)) != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute_plan failed on pg_subscription_rel: %s", SPI_result_code_string(rc));
 	for (uint64 i = 0; i < SPI_processed; i++)
 	{

@@ -594,8 +594,14 @@ read_after_rows(FunctionCallInfo fcinfo, const char *caller, const ReadAfterTarg
 
 	if ((rc = SPI_connect()) != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed: %s", SPI_result_code_string(rc));
-	/* not read_only: a fresh snapshot, taken after the horizon */
-	if ((rc = SPI_execute_plan(saved_plan(query.data, 3, argtypes), args, nulls, false, 0)) != SPI_OK_SELECT)
+	/*
+	 * Not read_only: a fresh snapshot, taken after the horizon.  Planned for
+	 * each call, as if it were not kept (its bounds; an IMMUTABLE function
+	 * of a row-level security policy evaluated again), in parallel where it
+	 * pays, as SPI_execute_with_args() plans.
+	 */
+	if ((rc = saved_plan_execute(query.data, 3, argtypes, CURSOR_OPT_CUSTOM_PLAN | CURSOR_OPT_PARALLEL_OK,
+								 args, nulls, false, 0)) != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute_plan failed for %s: %s", caller, SPI_result_code_string(rc));
 	CheckColumns(desc, SPI_tuptable->tupdesc);
 

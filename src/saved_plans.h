@@ -1,7 +1,7 @@
 /*
  * saved_plans.h
- *		The plans of the queries the readers run on every call, made once
- *		per backend and kept.
+ *		The queries the readers run on every call, parsed and analysed once
+ *		per backend, their plans kept.
  *
  * Owns nothing but these declarations; saved_plans.c implements them.
  *
@@ -13,11 +13,15 @@
 #include "executor/spi.h"
 
 /*
- * The kept plan of query, whose parameters have argtypes; made at its first
- * use in this backend (inside SPI_connect()).  The plan cache keeps it
- * valid: a change to what it reads, or to the search_path, re-plans it from
- * its text, so the same text always means what it means now.
+ * SPI_execute_plan() of query, inside SPI_connect(), with the kept plan of
+ * query, its parameters' types argtypes and cursor_options (CURSOR_OPT_*,
+ * as SPI_prepare_cursor() takes them): made at its first use in this
+ * backend.  The plan cache keeps it valid: a change to what it reads, to
+ * the search_path or to the role its row-level security depends on re-plans
+ * it from its text, so a text that names every object by its qualified name
+ * always means what it means now.  Returns SPI_execute_plan()'s result.
  */
-extern SPIPlanPtr saved_plan(const char *query, int nargs, Oid *argtypes);
+extern int	saved_plan_execute(const char *query, int nargs, Oid *argtypes, int cursor_options,
+							   Datum *values, const char *nulls, bool read_only, long count);
 
 #endif							/* PG_UUIDX_SAVED_PLANS_H */

@@ -99,7 +99,7 @@
 #              THROUGHPUT_POLL_MS, then each reader alone on a backlog of
 #              THROUGHPUT_BACKLOG_SECONDS of writes; THROUGHPUT_APPROACHES
 #              (comma-separated) runs some (test/bench/throughput.pl says
-#              what it does); on a cluster of its own, about 14 minutes.
+#              what it does); on a cluster of its own, about 15 minutes.
 #              test/run.sh installs PgQ and pgqd from Debian first
 #              (postgresql-<major>-pgq3, pgqd); without them PgQ is left out
 #              with a message: "PHASES=throughput make bench".

@@ -69,14 +69,20 @@
 
 /*
  * The allowance argument of trigger (NULL: of pg_uuidx_horizon_cover()), in
- * ms, not capped (guard.h)
+ * ms, not capped (guard.h).  The last text accepted and its value are kept:
+ * the guard reads its trigger's argument at each firing, and the value
+ * depends on the text alone.
  */
 int
 guard_allowance(const char *trigger, const char *allowance)
 {
+	static char last_text[32];
+	static int	last_ms = -1;
 	const char *hint = NULL;
 	int			ms;
 
+	if (last_ms >= 0 && strcmp(allowance, last_text) == 0)
+		return last_ms;
 	if (!parse_int(allowance, &ms, GUC_UNIT_MS, &hint) || ms < 0 || ms > 3600 * 1000)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -86,6 +92,11 @@ guard_allowance(const char *trigger, const char *allowance)
 				 errmsg("the allowance argument of pg_uuidx_horizon_cover() must be a time from 0 to 1h, not \"%s\"",
 						allowance),
 				 hint ? errhint("%s", _(hint)) : errhint("Write it as pg_uuidx.horizon_allowance is written, as in '200ms' or '1s'.")));
+	if (strlen(allowance) < sizeof(last_text))
+	{
+		strcpy(last_text, allowance);
+		last_ms = ms;
+	}
 	return ms;
 }
 
@@ -109,8 +120,10 @@ guard_column(Trigger *trigger, int *version, int *allowance_ms)
 							trigger->tgname, trigger->tgargs[1])));
 		*version = trigger->tgargs[1][0] - '0';
 	}
-	*allowance_ms = trigger->tgnargs > 2 ?
-		Min(guard_allowance(trigger->tgname, trigger->tgargs[2]), horizon_allowance()) : horizon_allowance();
+	/* Min() would parse the argument twice */
+	*allowance_ms = horizon_allowance();
+	if (trigger->tgnargs > 2)
+		*allowance_ms = Min(guard_allowance(trigger->tgname, trigger->tgargs[2]), *allowance_ms);
 	if (trigger->tgnargs > 3)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -199,7 +212,9 @@ id_column(Trigger *trigger, Relation rel, const char *column)
 				(errcode(ERRCODE_UNDEFINED_COLUMN),
 				 errmsg("column \"%s\" of relation \"%s\" does not exist", column, name),
 				 errcontext("trigger \"%s\"", trigger->tgname)));
-	if (getBaseType(TupleDescAttr(rel->rd_att, attnum - 1)->atttypid) != UUIDOID)
+	/* a domain's base type is looked up in the catalog cache */
+	if (TupleDescAttr(rel->rd_att, attnum - 1)->atttypid != UUIDOID &&
+		getBaseType(TupleDescAttr(rel->rd_att, attnum - 1)->atttypid) != UUIDOID)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
 				 errmsg("column \"%s\" of relation \"%s\" is not of type uuid", column, name)));

@@ -102,8 +102,10 @@ cover_args(FunctionCallInfo fcinfo, CoverArgs *args)
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("the version argument of pg_uuidx_horizon_cover() must not be NULL")));
 	args->version = cover_version(PG_GETARG_INT32(1));
-	args->allowance_ms = PG_ARGISNULL(2) ? horizon_allowance() :
-		Min(guard_allowance(NULL, text_to_cstring(PG_GETARG_TEXT_PP(2))), horizon_allowance());
+	args->allowance_ms = horizon_allowance();
+	if (!PG_ARGISNULL(2))
+		args->allowance_ms = Min(guard_allowance(NULL, text_to_cstring(PG_GETARG_TEXT_PP(2))),
+								 args->allowance_ms);
 	if (get_fn_expr_arg_stable(fcinfo->flinfo, 1) && get_fn_expr_arg_stable(fcinfo->flinfo, 2))
 	{
 		fcinfo->flinfo->fn_extra = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, sizeof(CoverArgs));

@@ -180,6 +180,7 @@ horizon_clock(UnixTime now)
 	HorizonShared *s;
 	int64		now_us = unix_us_from_unix_time(now);
 	int64		lower;
+	int64		floor_us;
 
 	if (likely(generated_from_us != NO_ID && published_lxid == PG_UUIDX_PROC_LXID(MyProc)))
 		return likely(now_us >= generated_from_us) ? now : unix_time_from_unix_us(generated_from_us);
@@ -189,7 +190,9 @@ horizon_clock(UnixTime now)
 	/* no id of this transaction below the clock or a floor already raised */
 	publishing_transaction();
 	lower = Max(now_us, (int64) pg_atomic_read_u64(&horizon_floor(s)->floor_us));
-	generated_from_us = Max(lower, publish(s, lower, false));
+	/* publish() once: Max() evaluates the greater argument twice */
+	floor_us = publish(s, lower, false);
+	generated_from_us = Max(lower, floor_us);
 	return now_us >= generated_from_us ? now : unix_time_from_unix_us(generated_from_us);
 }
 
@@ -218,7 +221,9 @@ refuse_superseded(const char *caller)
 static int64
 guard_bound(HorizonShared *s, int64 floor_us, int allowance_ms)
 {
-	return Max(floor_us - (int64) allowance_ms * US_PER_MS, horizon_epoch(s));
+	int64		epoch_us = horizon_epoch(s);
+
+	return Max(floor_us - (int64) allowance_ms * US_PER_MS, epoch_us);
 }
 
 bool
@@ -258,6 +263,7 @@ horizon_cover_from_clock(int allowance_ms)
 	HorizonShared *s;
 	int64		allowance_us = (int64) allowance_ms * US_PER_MS;
 	int64		from_us;
+	int64		bound_us;
 
 	if ((s = publishing_state()) == NULL)
 		return;
@@ -272,7 +278,8 @@ horizon_cover_from_clock(int allowance_ms)
 	 * less allowance_ms, and one from before a restart below the epoch
 	 * (model step "stmt_read_floor")
 	 */
-	from_us = Max(from_us, guard_bound(s, publish(s, from_us, true), allowance_ms));
+	bound_us = guard_bound(s, publish(s, from_us, true), allowance_ms);
+	from_us = Max(from_us, bound_us);
 	statement_allowance_ms = allowance_ms;
 	statement_from_us = from_us;
 }

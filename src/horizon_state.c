@@ -283,9 +283,20 @@ horizon_attach(void)
 int64
 horizon_epoch(HorizonShared *s)
 {
-	uint64		epoch = 0;
-	uint64		now = (uint64) unix_us_from_unix_time(clock_now());
+	uint64		epoch;
+	uint64		now;
 
+	/*
+	 * Once taken, read: a compare-and-exchange that fails still takes the
+	 * cache line of the state's header for itself, which every guard and
+	 * horizon of every backend reads (the barrier keeps the order that the
+	 * exchange gave the reads around it)
+	 */
+	pg_memory_barrier();
+	epoch = pg_atomic_read_u64(&s->epoch_us);
+	if (epoch != 0)
+		return (int64) epoch;
+	now = (uint64) unix_us_from_unix_time(clock_now());
 	if (pg_atomic_compare_exchange_u64(&s->epoch_us, &epoch, now))
 		return (int64) now;
 	return (int64) epoch;
@@ -314,7 +325,10 @@ horizon_floor(HorizonShared *s)
 			found = &s->floors[i];
 	if (found == NULL)
 	{
-		start = Max(horizon_epoch(s), stored_tick_us());
+		int64		tick_us = stored_tick_us();
+
+		start = horizon_epoch(s);
+		start = Max(start, tick_us);
 		SpinLockAcquire(&s->mutex);
 		for (int i = 1; i < HORIZON_FLOORS && found == NULL; i++)
 		{

@@ -88,6 +88,21 @@
 #              "PHASES=citus CITUS_SOURCE=<checkout or git URL>
 #              [CITUS_REF=<tag>] make bench"; without CITUS_SOURCE the phase
 #              says in its section that it skipped.
+#   throughput writers at full speed and their reader, for each way of
+#              reading a table in order side by side with PgQ: a plain
+#              table (the baseline), pg_uuidx_add_guard() and
+#              pg_uuidx_consume() (ids of the server, of the client; the
+#              guard without a reader), the xid8 recipe, logical decoding
+#              and PgQ with pgqd, at THROUGHPUT_CLIENTS pgbench clients,
+#              1 and 10 rows a transaction, THROUGHPUT_SECONDS a cell,
+#              THROUGHPUT_REPS repetitions, readers polling every
+#              THROUGHPUT_POLL_MS, then each reader alone on a backlog of
+#              THROUGHPUT_BACKLOG_SECONDS of writes; THROUGHPUT_APPROACHES
+#              (comma-separated) runs some (test/bench/throughput.pl says
+#              what it does); on a cluster of its own, about 15 minutes.
+#              test/run.sh installs PgQ and pgqd from Debian first
+#              (postgresql-<major>-pgq3, pgqd); without them PgQ is left out
+#              with a message: "PHASES=throughput make bench".
 # Settings are environment variables (defaults below; N_GEN is also the row
 # count of the readers' table); BUILD=0 benchmarks the pg_uuidx already
 # installed.  The defaults take about 20 minutes on 2 cores, and the outbox
@@ -119,9 +134,12 @@ my %default = (
 	CITUS_SECONDS => 30, CITUS_WRITERS => 6, CITUS_POLL_MS => 10, CITUS_SHARDS => 32, CITUS_POLL_SECONDS => 3,
 	CITUS_POLL_REPS => 3, CITUS_POLL_ROWS => 100000, CITUS_INSERT_SECONDS => 5, CITUS_INSERT_REPS => 3,
 	CITUS_INSERT_CLIENTS => 4,
+	THROUGHPUT_SECONDS => 15, THROUGHPUT_CLIENTS => '8 32 64', THROUGHPUT_REPS => 1, THROUGHPUT_POLL_MS => 10,
+	THROUGHPUT_BACKLOG_SECONDS => 5,
+	THROUGHPUT_APPROACHES => 'plain,pg_uuidx,pg_uuidx guard alone,pg_uuidx client ids,xid8,logical,pgq',
 	PHASES => 'gen facade memory convert range textforms insert pgbench copy sqlbuild horizon ticker outbox');
 # phases run only when PHASES names them
-my @optional_phases = ('versions', 'citus');
+my @optional_phases = ('versions', 'citus', 'throughput');
 my %o = map { $_ => $ENV{$_} // $default{$_} } keys %default;
 for (grep { $default{$_} =~ /^\d+$/ } sort keys %default)
 {
@@ -327,22 +345,20 @@ if ($phase{ticker})
 {
 	ticker_phase();
 }
-if ($phase{outbox})
+# the phases on clusters of their own, through PostgreSQL's TAP modules
+# (beside PGXS), with their settings (names starting with prefix)
+sub tap_phase
 {
-	# its own clusters, through PostgreSQL's TAP modules (beside PGXS)
+	my ($script, $prefix) = @_;
 	chomp(my $pgxs = `pg_config --pgxs`);
 	my $tap = ($pgxs =~ s{/src/makefiles/pgxs\.mk$}{}r) . '/src/test/perl';
-	local @ENV{ grep { /^OUTBOX_/ } keys %o } = map { $o{$_} } grep { /^OUTBOX_/ } keys %o;
-	run($^X, '-I', $tap, "$here/outbox.pl");
+	local @ENV{ grep { /^$prefix/ } keys %o } = map { $o{$_} } grep { /^$prefix/ } keys %o;
+	run($^X, '-I', $tap, "$here/$script");
+	return;
 }
-if ($phase{citus})
-{
-	# its own clusters, as the outbox phase
-	chomp(my $pgxs = `pg_config --pgxs`);
-	my $tap = ($pgxs =~ s{/src/makefiles/pgxs\.mk$}{}r) . '/src/test/perl';
-	local @ENV{ grep { /^CITUS_/ } keys %o } = map { $o{$_} } grep { /^CITUS_/ } keys %o;
-	run($^X, '-I', $tap, "$here/citus.pl");
-}
+tap_phase('outbox.pl', 'OUTBOX_') if $phase{outbox};
+tap_phase('throughput.pl', 'THROUGHPUT_') if $phase{throughput};
+tap_phase('citus.pl', 'CITUS_') if $phase{citus};
 my $load_end = loadavg();
 
 # restart the server with settings of ALTER SYSTEM
@@ -580,7 +596,7 @@ $report .= "\n**Warning:** the installed pg_uuidx.so is no longer the one this r
   . " over it); numbers may mix two builds.\n"
   if compare($so_built, "$pkglibdir/pg_uuidx.so") != 0;
 $report .= "\n" . psql_out('-f', "$here/report.sql") . "\n";
-$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions copy sqlbuild horizon ticker outbox citus);
+$report .= slurp("$out/$_.md") . "\n" for grep { -s "$out/$_.md" } qw(facade range textforms versions copy sqlbuild horizon ticker outbox throughput citus);
 if ($phase{memory})
 {
 	$report .= "Static state in the shared library (`nm -S --size-sort`, data and bss symbols):\n\n"

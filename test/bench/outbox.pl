@@ -67,18 +67,17 @@
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
+use lib $FindBin::RealBin;
 use IPC::Run;
 use Time::HiRes qw(sleep time);
 
-# PostgreSQL::Test::Utils sends STDOUT and STDERR to its log file
-# (tmp_check/log/regress_log_outbox): progress and errors go to the
-# terminal's
-my ($stdout, $stderr);
-BEGIN { open($stdout, '>&', \*STDOUT) and open($stderr, '>&', \*STDERR) or die $!; }
+# progress and errors to the terminal (FeedBench.pm), loaded before
+# PostgreSQL::Test::Utils, which sends STDOUT and STDERR to its log file
+use FeedBench;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
-$stdout->autoflush(1);
-$SIG{__DIE__} = sub { print $stderr "outbox: $_[0]" unless $^S; };
+FeedBench::start('outbox');
+my $stdout = $FeedBench::stdout;
 
 my %o = map { $_ => $ENV{$_} } qw(OUTBOX_SECONDS OUTBOX_CLIENTS OUTBOX_POLL_MS OUTBOX_COST_SECONDS OUTBOX_COST_REPS
   OUTBOX_OTHERDB_SECONDS OUTBOX_IDLE OUTBOX_IDLE_SECONDS OUTBOX_IDMAKER_SECONDS OUTBOX_ALLOWANCE_MS);
@@ -95,7 +94,6 @@ for my $p (sort keys %run)
 # what the passes read from: a standby (every pass that reads), a subscriber and a slot (all but the last)
 my $need_sub = grep { $run{$_} } qw(1 2 3 stalls defaults);
 my $need_standby = $need_sub || $run{same};
-sub loadavg { open(my $fh, '<', '/proc/loadavg') or return 'unknown'; return join ' ', (split ' ', <$fh>)[ 0 .. 2 ]; }
 my %load = (start => loadavg());
 die "OUTBOX_CLIENTS must be 3 or more (two of them run the long transactions)\n" if $o{OUTBOX_CLIENTS} < 3;
 my $out = $ENV{BENCH_OUT} or die "BENCH_OUT is not set: run make bench\n";
@@ -105,7 +103,6 @@ my $poll = $o{OUTBOX_POLL_MS} / 1000;
 # it left prepared committed): 1 s of fixed lag or of allowance, a tick, a poll
 my $tail = 3;
 my $tick_every = 0.1;
-sub say { print $stdout "== outbox: @_\n"; return; }
 
 my $primary = PostgreSQL::Test::Cluster->new('outbox_primary');
 $primary->init(allows_streaming => 'logical');
@@ -147,38 +144,7 @@ my @guards = (
 		  . "pg_uuidx_horizon_guard('id', '7', '$o{OUTBOX_ALLOWANCE_MS}ms')") : ());
 $primary->safe_psql('bench', join(";\n", @guards)) if @guards;
 
-my @conn = ('-h', $primary->host, '-p', $primary->port);
-# a libpq connection string without quotes, to put in SQL literals
-sub conninfo { return 'host=' . $_[0]->host . ' port=' . $_[0]->port . ' dbname=bench'; }
-my $dir = PostgreSQL::Test::Utils::tempdir();
-
-# a pgbench script file in $dir, its text with TBL replaced by the table
-sub script
-{
-	my ($name, $table, $text) = @_;
-	my $f = "$dir/$name.$table.sql";
-	open(my $fh, '>', $f) or die "$f: $!";
-	print $fh $text =~ s/TBL/$table/gr;
-	close($fh);
-	return $f;
-}
-
-# pgbench's output, started in the background (IPC::Run harness, output ref)
-sub pgbench_start
-{
-	my ($db, @args) = @_;
-	my $o = '';
-	my $h = IPC::Run::start([ 'pgbench', '-n', '-M', 'simple', @args, @conn, $db ], '>', \$o, '2>&1');
-	return [ $h, \$o ];
-}
-sub pgbench_finish
-{
-	my ($p) = @_;
-	$p->[0]->finish or die "pgbench failed:\n${ $p->[1] }";
-	return ${ $p->[1] };
-}
-sub tps { my ($res) = @_; return ($res =~ /^tps = ([\d.]+)/m)[0] // die "no tps in pgbench's output:\n$res"; }
-
+my @conn = FeedBench::node($primary);
 # ---- costs: the table each approach needs, on the primary alone
 my %cost_def = (
 	'plain uuidv7() key' => '',

@@ -54,8 +54,13 @@ CREATE UNLOGGED TABLE ob_polls (reader text NOT NULL, pass text NOT NULL, polls 
 --   pg_uuidx primary     pg_uuidx_read_after() on the primary
 --   pg_uuidx standby     pg_uuidx_read_after() on the streaming standby (through dblink connection ob_standby)
 --   pg_uuidx subscriber  pg_uuidx_read_after(..., from_tick => true) on the logical subscriber
+--   pg_uuidx consume     pg_uuidx_consume() of consumer relay, then pg_uuidx_consumer_ack() of the last id read
+--   pgq                  the next batch of PgQ's queue named tbl for consumer relay, its events' ev_extra1 (an
+--                        id), the batch finished (test/bench/throughput.pl)
 CREATE FUNCTION ob_poll(reader text, tbl text, last uuid, last_xid xid8, OUT ids uuid[], OUT xids xid8[])
 LANGUAGE plpgsql AS $$
+DECLARE
+    batch bigint;
 BEGIN
     CASE reader
     WHEN 'id > last' THEN
@@ -94,6 +99,18 @@ BEGIN
         EXECUTE format('SELECT array_agg(id ORDER BY id)
                         FROM pg_uuidx_read_after(NULL::%I, $1, 5000, from_tick => true)', tbl)
           INTO ids USING last;
+    WHEN 'pg_uuidx consume' THEN
+        EXECUTE format('SELECT array_agg(id ORDER BY id) FROM pg_uuidx_consume(NULL::%I, ''relay'', 5000)', tbl)
+          INTO ids;
+        IF ids IS NOT NULL THEN
+            PERFORM pg_uuidx_consumer_ack(tbl::regclass, 'relay', ids[cardinality(ids)]);
+        END IF;
+    WHEN 'pgq' THEN
+        batch := pgq.next_batch(tbl, 'relay');
+        IF batch IS NOT NULL THEN
+            SELECT array_agg(e.ev_extra1::uuid ORDER BY e.ev_id) INTO ids FROM pgq.get_batch_events(batch) e;
+            PERFORM pgq.finish_batch(batch);
+        END IF;
     END CASE;
 END $$;
 

@@ -19,9 +19,8 @@
 #   demo        test/demo.sql ("make demo")
 #   parallel    the parallel lane of "make test" alone ("make parallel-check")
 #   tap         the TAP tests of "make test" alone (PROVE_TESTS picks)
-#   bench       test/bench/bench.pl, report in OUT ("make bench"); with PHASES=versions also the base version
-#               BASE (a git ref, default b1b4130: 1.2) as the extension pg_uuidx_base, with PHASES=throughput PgQ
-#               and pgqd from Debian
+#   bench       test/bench/bench.pl, report in OUT ("make bench"); PHASES=versions: the base version BASE (a git
+#               ref, default b1b4130: 1.2) as extension pg_uuidx_base; PHASES=throughput: PgQ, pgqd from Debian
 #   crosscheck  test/lanes/textforms/crosscheck.pl: text forms against npm, Python
 #   uuidv47     test/lanes/uuidv47/ref.pl: the facade against the reference implementation in UUIDV47_SRC
 #   ecosystem   test/lanes/ecosystem/*.pl, pg_partman and TimescaleDB built first by
@@ -299,11 +298,9 @@ case $mode in
     bench)
         need gnuplot-nox
         so=$("$PG_CONFIG" --pkglibdir)/pg_uuidx.so
-        # the throughput phase: PgQ and its ticker, before the server is copied; without them it leaves PgQ out
-        case " ${PHASES:-} " in *" throughput "*)
-            [ "$debian_server" = yes ] && (install_missing "postgresql-$PG_MAJOR-pgq3" pgqd) ||
-                say "throughput: PgQ (postgresql-$PG_MAJOR-pgq3, pgqd) not installed; the phase will leave it out" ;;
-        esac
+        # the throughput phase: PgQ before the server is copied; without it, PgQ is left out
+        [[ " ${PHASES:-} " != *" throughput "* ]] || { [ "$debian_server" = yes ] && (install_missing "postgresql-$PG_MAJOR-pgq3" pgqd); } ||
+            say "throughput: PgQ (postgresql-$PG_MAJOR-pgq3, pgqd) not installed; the phase will leave it out"
         [ "${BUILD:-1}" = 0 ] && say "BUILD=0: benchmarking the pg_uuidx installed in $so" || { build_install; so=$REPO/pg_uuidx.so; }
         # BUILD=0 too: the versions phase installs the base version into the copy
         private_server

@@ -13,36 +13,37 @@ DISTVERSION = $(if $(DISTTAG),$(DISTTAG:v%=%),$(EXTVERSION).0)
 
 MODULE_big = pg_uuidx
 OBJS = \
-	src/backfill.o \
-	src/clock.o \
-	src/cluster.o \
-	src/consume.o \
-	src/entropy.o \
-	src/extension_table.o \
-	src/facade.o \
-	src/generate.o \
-	src/guard.o \
-	src/guard_ddl.o \
-	src/guard_resend.o \
-	src/guard_after.o \
-	src/guard_move.o \
-	src/horizon.o \
-	src/horizon_state.o \
-	src/horizon_tick.o \
-	src/layouts.o \
 	src/module.o \
-	src/namebased.o \
-	src/range.o \
-	src/read.o \
-	src/read_after.o \
-	src/saved_plans.o \
-	src/siphash.o \
-	src/stats.o \
-	src/textforms.o \
-	src/tick_table.o \
-	src/ticker.o \
-	src/ticks.o \
-	src/v1v6.o
+	src/ids/backfill.o \
+	src/ids/clock.o \
+	src/ids/entropy.o \
+	src/ids/extract.o \
+	src/ids/facade.o \
+	src/ids/generate.o \
+	src/ids/id_time.o \
+	src/ids/namebased.o \
+	src/ids/range.o \
+	src/ids/siphash.o \
+	src/ids/textforms.o \
+	src/ids/v1v6.o \
+	src/reading/cluster.o \
+	src/reading/consume.o \
+	src/reading/extension_table.o \
+	src/reading/guard.o \
+	src/reading/guard_after.o \
+	src/reading/guard_args.o \
+	src/reading/guard_ddl.o \
+	src/reading/guard_move.o \
+	src/reading/guard_resend.o \
+	src/reading/horizon.o \
+	src/reading/horizon_layouts.o \
+	src/reading/horizon_state.o \
+	src/reading/horizon_tick.o \
+	src/reading/read_after.o \
+	src/reading/saved_plans.o \
+	src/reading/stats.o \
+	src/reading/tick_table.o \
+	src/reading/ticker.o
 
 DATA = $(wildcard $(EXTENSION)--*.sql)
 
@@ -52,7 +53,7 @@ REGRESS = \
 	generate_v4 \
 	convert \
 	namebased \
-	read \
+	extract \
 	read_after_tables \
 	consume \
 	guard \
@@ -73,8 +74,8 @@ REGRESS = \
 PROVE_TESTS ?= test/t/*.pl
 EXTRA_CLEAN = tmp_check
 
-PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\" -I$(libpq_srcdir)
-# a Citus coordinator's reader asks the nodes for their horizons (cluster.c)
+PG_CPPFLAGS = -DPG_UUIDX_VERSION=\"$(EXTVERSION)\" -I$(libpq_srcdir) -I$(srcdir)/src
+# a Citus coordinator's reader asks the nodes for their horizons (src/reading/cluster.c)
 SHLIB_LINK_INTERNAL = $(libpq)
 
 PG_CONFIG ?= pg_config
@@ -82,7 +83,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # PGXS tracks header dependencies only in --enable-depend builds
-$(OBJS): $(wildcard src/*.h)
+$(OBJS): $(wildcard src/*.h src/*/*.h)
 
 .PHONY: demo test bench memcheck parallel-check model-check prove_installcheck crosscheck dist sql-only pgxn-test deb-test package-test uuidv47-check ecosystem citus pg_uuidv7-adopt pg_tle
 

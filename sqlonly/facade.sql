@@ -1,6 +1,6 @@
 -- sqlonly/facade.sql: the UUIDv47 facade of the SQL build and the SipHash-2-4
--- under it, with the same results and errors as the C build's src/facade.c
--- and src/siphash.c.
+-- under it, with the same results and errors as the C build's src/ids/facade.c
+-- and src/ids/siphash.c.
 --
 -- SipHash (Aumasson and Bernstein, 2012) works on unsigned 64-bit words;
 -- here they are bigint, with the same bits: XOR, AND, OR and left shifts are

@@ -95,7 +95,7 @@ DECLARE
     shifted pg_catalog.timestamptz := now OPERATOR(pg_catalog.+) shift;
     now_us pg_catalog.int8;
     shifted_us pg_catalog.int8;
-    now_tick pg_catalog.int8;
+    now_unit pg_catalog.int8;
     tick pg_catalog.int8;
     last pg_catalog.text := COALESCE(pg_catalog.current_setting('pg_uuidx_sql.uuidv7_tick', true), '');
 BEGIN
@@ -108,12 +108,12 @@ BEGIN
     END IF;
     now_us := CAST(pg_catalog.extract('epoch', now) OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
     shifted_us := CAST(pg_catalog.extract('epoch', shifted) OPERATOR(pg_catalog.*) 1000000 AS pg_catalog.int8);
-    now_tick := ((now_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
+    now_unit := ((now_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
                 OPERATOR(pg_catalog.+) (((now_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096)
                                         OPERATOR(pg_catalog./) 1000);
     -- the state as uuidv7() reads it: empty, or a bigint (else the cast's
     -- error), below the last tick (else the range error)
-    tick := now_tick;
+    tick := now_unit;
     IF last OPERATOR(pg_catalog.<>) '' THEN
         IF CAST(last AS pg_catalog.int8) OPERATOR(pg_catalog.>=) 1152921504606846975 THEN
             RAISE EXCEPTION 'timestamp out of range for UUIDv7'
@@ -123,7 +123,7 @@ BEGIN
         tick := GREATEST(tick, CAST(last AS pg_catalog.int8) OPERATOR(pg_catalog.+) 1);
     END IF;
     PERFORM pg_catalog.set_config('pg_uuidx_sql.uuidv7_tick', CAST(tick AS pg_catalog.text), false);
-    tick := (tick OPERATOR(pg_catalog.-) now_tick)
+    tick := (tick OPERATOR(pg_catalog.-) now_unit)
             OPERATOR(pg_catalog.+) ((shifted_us OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) 4096)
             OPERATOR(pg_catalog.+) (((shifted_us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) 4096)
                                     OPERATOR(pg_catalog./) 1000);

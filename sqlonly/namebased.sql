@@ -1,6 +1,6 @@
 -- sqlonly/namebased.sql: the name-based ids of the SQL build (uuidv3, uuidv5,
 -- uuid_v8_sha256 and the standard namespaces), the same ids as the C build's
--- src/namebased.c.  A name-based id is the hash of the 16 namespace octets
+-- src/ids/namebased.c.  A name-based id is the hash of the 16 namespace octets
 -- followed by the name's octets, its first 128 bits kept, version and variant
 -- set: RFC 9562 5.3 (v3, MD5), 5.5 (v5, SHA-1) and Appendix B.2 (v8,
 -- SHA-256).  MD5 and SHA-256 are core's md5() and sha256(); core has no

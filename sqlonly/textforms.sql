@@ -1,7 +1,7 @@
 -- sqlonly/textforms.sql: the compact text forms of the SQL build (RFC 4648
 -- base32hex, ULID text, TypeID), the ULID reader and
 -- uuid_extract_timestamp_from_text, with the same results and errors as the
--- C build's src/textforms.c.
+-- C build's src/ids/textforms.c.
 --
 -- All three forms write the 128 bits as 26 characters of 5 bits each (130
 -- bits); base32hex puts the 2 spare bits at the end as zero pad bits (RFC

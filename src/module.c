@@ -11,10 +11,10 @@
 #include "fmgr.h"
 #include "utils/guc.h"
 
-#include "cluster.h"
 #include "compat.h"
-#include "horizon.h"
-#include "ticker.h"
+#include "reading/cluster.h"
+#include "reading/horizon.h"
+#include "reading/ticker.h"
 
 PG_UUIDX_MODULE_MAGIC;
 

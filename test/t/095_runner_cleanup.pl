@@ -103,7 +103,7 @@ my $tree = "$tmp/tree";
 make_path($tree);
 system("cp -a '$src'/Makefile '$src'/*.control '$src'/pg_uuidx--*.sql '$src'/src '$src'/sql '$src'/expected '$src'/test '$tree'/") == 0
   or die "copy of $src failed";
-system("rm -f '$tree'/src/*.o '$tree'/*.so '$tree'/src/*.bc");
+system("rm -f '$tree'/src/*.o '$tree'/src/*/*.o '$tree'/*.so '$tree'/src/*.bc '$tree'/src/*/*.bc");
 my $makefile = slurp_file("$tree/Makefile");
 $makefile =~ s/^REGRESS = \\\n(?:\t.*\n)+/REGRESS = generate_v4\n/m or die 'no REGRESS list in the Makefile';
 open(my $fh, '>', "$tree/Makefile") or die $!;

@@ -58,7 +58,7 @@ for my $file (glob("$logs/*"), $node->logfile)
 	{
 		next unless $report =~ /(?:ERROR|WARNING): (?:Address|UndefinedBehavior)Sanitizer|runtime error:/;
 		$total++;
-		$ours++ if $report =~ m{pg_uuidx\.so|src/[a-z_]+\.[ch]};
+		$ours++ if $report =~ m{pg_uuidx\.so|src/(?:[a-z_]+/)?[a-z_]+\.[ch]};
 		$text .= $report;
 	}
 }

@@ -10,7 +10,7 @@
 #     committed row must be in got exactly once, more than one session must
 #     have consumed, and the position must end at the greatest id.  The lock
 #     on the position is what makes it hold: without the FOR UPDATE in
-#     src/consume.c two sessions read the same rows and this fails ("no row
+#     src/reading/consume.c two sessions read the same rows and this fails ("no row
 #     twice"); a position moved past rows the caller did not handle fails
 #     "every committed row consumed".
 # (b) A crash between the acknowledgement and the commit (an immediate

@@ -1,4 +1,4 @@
-# The connections of a Citus coordinator's reader to the nodes (src/cluster.c),
+# The connections of a Citus coordinator's reader to the nodes (src/reading/cluster.c),
 # without Citus: a stand-in catalog (pg_dist_* tables made in pg_catalog, a
 # row "citus" in pg_extension), Citus's library stood in for by
 # test/t/citus_standin (it defines citus.node_conninfo as Citus does), and
@@ -504,7 +504,7 @@ sql($r, 'SET ROLE alice; ' . read_sql('answered') . '; RESET ROLE', 30);
 is(readers('alice'), 'alice', 'a node removed from pg_dist_node: its connection closed at the next read');
 
 # ---- the messages: each a whole format in the source (translatable)
-my $source = slurp_file("$root/src/cluster.c");
+my $source = slurp_file("$root/src/reading/cluster.c");
 for my $m (@messages)
 {
 	my $format = $m =~ s/^\w{5} //r;
@@ -512,7 +512,7 @@ for my $m (@messages)
 	$format =~ s/node [^ ]+:\d+/node %s:%d/;
 	$format =~ s/"[^"]*"/"%s"/;
 	$format =~ s/"/\\"/g;
-	ok(index($source, "errmsg(\"$format\"") >= 0, "message \"$format\" is one errmsg() format in src/cluster.c");
+	ok(index($source, "errmsg(\"$format\"") >= 0, "message \"$format\" is one errmsg() format in src/reading/cluster.c");
 }
 
 $r->{run}->finish;

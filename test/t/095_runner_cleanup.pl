@@ -64,6 +64,16 @@ for my $d (sort values %dir)
 	system('cp', '-a', "$d/.", "$to/") == 0 or die "cp $d: $?";
 	push @copied, $d;
 }
+# and the server's libpq, which pg_uuidx links (a build's can be newer than
+# the system's), as the runner's own copy holds it
+my $libdir = pg_config($pg_config, 'libdir');
+my @libpq = glob("$libdir/libpq.so*");
+if (@libpq && index("$libdir/", "$prefix/") == 0)
+{
+	my $to = $server . substr($libdir, length $prefix);
+	make_path($to);
+	system('cp', '-a', @libpq, "$to/") == 0 or die "cp libpq: $?";
+}
 # its library and extension directories lie elsewhere, behind symlinks, as
 # some packagings have them
 my %elsewhere = (

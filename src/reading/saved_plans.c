@@ -118,6 +118,7 @@ RunPlan(SavedPlan *saved, Datum *values, const char *nulls, bool read_only, long
 	return rc;
 }
 
+/* The plan of query, kept, run (saved_plans.h) */
 int
 saved_plan_execute(const char *query, int nargs, Oid *argtypes, int cursor_options,
 				   Datum *values, const char *nulls, bool read_only, long count)
@@ -133,7 +134,6 @@ saved_plan_execute(const char *query, int nargs, Oid *argtypes, int cursor_optio
 			elog(ERROR, "SPI_prepare_cursor of \"%s\" failed: %s", query,
 				 SPI_result_code_string(SPI_result));
 
-		/* else it is freed by SPI_finish() */
 		/* when every entry is running, the plan is freed by SPI_finish() */
 		if (!MakeRoom())
 			return SPI_execute_plan(plan, values, nulls, read_only, count);

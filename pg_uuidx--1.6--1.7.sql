@@ -294,10 +294,13 @@ COMMENT ON FUNCTION @extschema@.pg_uuidx_node_horizon(pg_catalog.timestamptz, pg
 
 -- The guard in one call (docs/reading-in-order.md, "The guard"): a table is
 -- read in order only when every row it stores passes a guard.  Declares the
--- guard after the row, with its WHEN condition, and its statement trigger,
--- which covers the ids made while the statement runs (core's uuidv7() as
--- a default too) from its start: at the default allowance of 0 only ids
--- made before their statement can be refused.  Runs with the caller's
+-- guard after the row and its statement trigger, which covers the ids made
+-- while the statement runs (core's uuidv7() as a default too) from its
+-- start: at the default allowance of 0 only ids made before their statement
+-- can be refused.  No WHEN condition: PostgreSQL reads and plans a trigger's
+-- WHEN condition again for every statement, a cost that an INSERT of one
+-- row pays in full (docs/benchmarks.md); the guard then covers each row at
+-- the statement's end from an event queued for it.  Runs with the caller's
 -- rights (CREATE TRIGGER needs the table's owner or TRIGGER); names the
 -- table by its OID's schema and name, and pg_uuidx's functions by the
 -- extension's schema.
@@ -343,10 +346,8 @@ BEGIN
     SELECT format('%I', n.nspname) INTO ext
     FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_uuidx';
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE ON %s FOR EACH ROW '
-                   'WHEN (NOT %s.pg_uuidx_horizon_cover(NEW.%I, %s, %L)) '
                    'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
-                   guard, target, ext, id_column, id_version, allowance,
-                   ext, id_column, id_version, allowance);
+                   guard, target, ext, id_column, id_version, allowance);
     EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE ON %s FOR EACH STATEMENT '
                    'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
                    guard || '_start', target, ext, id_column, id_version, allowance);
@@ -354,4 +355,4 @@ END
 $fn$;
 
 COMMENT ON FUNCTION @extschema@.pg_uuidx_add_guard(pg_catalog.regclass, pg_catalog.name, pg_catalog.int4, pg_catalog.text) IS
-'declares pg_uuidx_horizon_guard() on a table (after the row, with its WHEN condition, and its statement trigger), so that pg_uuidx_read_after() and pg_uuidx_consume() may read it; allowance: how long before their statement ids may be made (default 0: ids made by the server as the rows are written)';
+'declares pg_uuidx_horizon_guard() on a table (after the row, and its statement trigger), so that pg_uuidx_read_after() and pg_uuidx_consume() may read it; allowance: how long before their statement ids may be made (default 0: ids made by the server as the rows are written)';

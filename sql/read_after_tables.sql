@@ -278,6 +278,10 @@ CREATE TABLE u_long ("the identifier of the event as the client made it" uuid, r
 INSERT INTO u_long SELECT pg_temp.id(n), n FROM generate_series(1, 4) AS n;
 SELECT pg_uuidx_add_guard('u_long', 'the identifier of the event as the client made it');
 SELECT tgname FROM pg_trigger WHERE tgrelid = 'u_long'::regclass ORDER BY tgname;
+-- what it declares: the guard after the row without a WHEN condition (which
+-- PostgreSQL would read and plan again for every statement), and the
+-- statement trigger
+SELECT tgname, pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = 'u_other'::regclass ORDER BY tgname;
 SELECT tbl, pg_temp.try(format('SELECT count(*) FROM pg_uuidx_read_after(NULL::%s, NULL, 10)', tbl)) AS refused
 FROM unnest(ARRAY['u_none', 'u_off', 'u_replica', 'u_other', 'u_v6', 'u_parent', 'u_computed', 'u_join', 'u_grouped',
                   'u_sublink', 'u_limited', 'u_over_none', 'u_locked', 'u_due', 'u_sampled', 'u_filtered',

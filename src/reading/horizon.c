@@ -287,18 +287,24 @@ horizon_cover_from_clock(int allowance_ms)
 int
 horizon_allowance(void)
 {
-	HorizonShared *s = IsUnderPostmaster && MyProc != NULL ? horizon_attach() : NULL;
-	uint32		recorded = PG_UINT32_MAX;
-
+	/* recorded once in the state, which outlives this process */
+	static uint32 recorded = PG_UINT32_MAX;
 	static int	logged_ms = -1;
 
-	if (s == NULL)
-		return horizon_allowance_ms;
-	/* the first to ask records its setting; every process reads that */
-	recorded = pg_atomic_read_u32(&s->allowance_ms);
-	if (recorded == PG_UINT32_MAX &&
-		pg_atomic_compare_exchange_u32(&s->allowance_ms, &recorded, (uint32) horizon_allowance_ms))
-		return horizon_allowance_ms;
+	if (recorded == PG_UINT32_MAX)
+	{
+		HorizonShared *s = IsUnderPostmaster && MyProc != NULL ? horizon_attach() : NULL;
+		uint32		seen;
+
+		if (s == NULL)
+			return horizon_allowance_ms;
+		/* the first to ask records its setting; every process reads that */
+		seen = pg_atomic_read_u32(&s->allowance_ms);
+		if (seen == PG_UINT32_MAX &&
+			pg_atomic_compare_exchange_u32(&s->allowance_ms, &seen, (uint32) horizon_allowance_ms))
+			seen = (uint32) horizon_allowance_ms;
+		recorded = seen;
+	}
 	if ((int) recorded != horizon_allowance_ms && logged_ms != horizon_allowance_ms)
 	{
 		logged_ms = horizon_allowance_ms;

@@ -262,11 +262,15 @@ horizon_attach(void)
 										horizon_dsm_init, &found);
 	}
 #endif
-	if (shared != NULL && shared->layout != HORIZON_LAYOUT)
-		elog(ERROR, "shared memory \"%s\" has layout %u, not %u",
-			 HORIZON_NAME, shared->layout, HORIZON_LAYOUT);
+	/*
+	 * Checked once: the layout of a segment never changes, and its first
+	 * cache line also holds locks that readers take (every cover asks)
+	 */
 	if (shared != NULL && !tracked)
 	{
+		if (shared->layout != HORIZON_LAYOUT)
+			elog(ERROR, "shared memory \"%s\" has layout %u, not %u",
+				 HORIZON_NAME, shared->layout, HORIZON_LAYOUT);
 		PG_UUIDX_REGISTER_TRANCHE(shared->prepared_tranche, "pg_uuidx");
 		horizon_slot(shared, MyProc)->registered_pid = MyProcPid;
 		tracked = true;

@@ -17,8 +17,9 @@
 #   pgbench    single-row INSERTs, v4 against v7, for each client count
 #   copy       COPY of N_COPY rows with ids made before it into a plain
 #              table, one with the guard before the row, one with the guard
-#              after the row (with its WHEN condition and statement trigger,
-#              and without them) and one with the xid8 column and its index,
+#              pg_uuidx_add_guard() declares (after the row, with its
+#              statement trigger), the same with the WHEN condition, and one
+#              with the xid8 column and its index,
 #              COPY_REPS interleaved repetitions, medians against the plain
 #              table (copy.sql); before 17 the server is restarted with
 #              pg_uuidx preloaded (the guards' shared state), and again after
@@ -97,9 +98,12 @@
 #              1 and 10 rows a transaction, THROUGHPUT_SECONDS a cell,
 #              THROUGHPUT_REPS repetitions, readers polling every
 #              THROUGHPUT_POLL_MS, then each reader alone on a backlog of
-#              THROUGHPUT_BACKLOG_SECONDS of writes; THROUGHPUT_APPROACHES
+#              THROUGHPUT_BACKLOG_SECONDS of writes; and what the writers
+#              pay: the writers alone (the plain table, the guard, xid8,
+#              PgQ), 1 row a transaction, in THROUGHPUT_COST_SLICES turns
+#              of THROUGHPUT_COST_SECONDS each; THROUGHPUT_APPROACHES
 #              (comma-separated) runs some (test/bench/throughput.pl says
-#              what it does); on a cluster of its own, about 15 minutes.
+#              what it does); on a cluster of its own, about 22 minutes.
 #              test/run.sh installs PgQ and pgqd from Debian first
 #              (postgresql-<major>-pgq3, pgqd); without them PgQ is left out
 #              with a message: "PHASES=throughput make bench".
@@ -135,7 +139,7 @@ my %default = (
 	CITUS_POLL_REPS => 3, CITUS_POLL_ROWS => 100000, CITUS_INSERT_SECONDS => 5, CITUS_INSERT_REPS => 3,
 	CITUS_INSERT_CLIENTS => 4,
 	THROUGHPUT_SECONDS => 15, THROUGHPUT_CLIENTS => '8 32 64', THROUGHPUT_REPS => 1, THROUGHPUT_POLL_MS => 10,
-	THROUGHPUT_BACKLOG_SECONDS => 5,
+	THROUGHPUT_BACKLOG_SECONDS => 5, THROUGHPUT_COST_SLICES => 12, THROUGHPUT_COST_SECONDS => 3,
 	THROUGHPUT_APPROACHES => 'plain,pg_uuidx,pg_uuidx guard alone,pg_uuidx client ids,xid8,logical,pgq',
 	PHASES => 'gen facade memory convert range textforms insert pgbench copy sqlbuild horizon ticker outbox');
 # phases run only when PHASES names them
@@ -432,8 +436,8 @@ sub horizon_phase
 sub copy_phase
 {
 	my $major = int(query('SHOW server_version_num') / 10000);
-	my @variants = ('plain', '+ guard before the row', '+ guard after the row',
-		'+ guard after the row, no WHEN', '+ xid8 column and index');
+	my @variants = ('plain', '+ guard before the row', '+ pg_uuidx_add_guard()', '+ guard after the row, WHEN',
+		'+ xid8 column and index');
 	my $file = query('SHOW data_directory') . '/../copy_ids.tsv';
 	say "copy: COPY of $o{N_COPY} rows, $o{COPY_REPS} interleaved repetitions: " . join(', ', @variants);
 	if ($major < 17)

@@ -13,10 +13,10 @@ CREATE TABLE cp_time (variant text NOT NULL, ord int NOT NULL, rep int NOT NULL,
 -- client's are.
 --   plain                            id uuid PRIMARY KEY, n, note
 --   + guard before the row           pg_uuidx_horizon_guard(), BEFORE ... FOR EACH ROW
---   + guard after the row            pg_uuidx_horizon_guard(), AFTER ... FOR EACH ROW
---                                    WHEN (NOT pg_uuidx_horizon_cover(NEW.id)), and
---                                    BEFORE ... FOR EACH STATEMENT
---   + guard after the row, no WHEN   the AFTER trigger alone, without WHEN
+--   + pg_uuidx_add_guard()           what it declares: pg_uuidx_horizon_guard() AFTER ... FOR
+--                                    EACH ROW and BEFORE ... FOR EACH STATEMENT, at the
+--                                    allowance of the others (pg_uuidx.horizon_allowance)
+--   + guard after the row, WHEN      the same with WHEN (NOT pg_uuidx_horizon_cover(NEW.id))
 --   + xid8 column and index          what the xid8 pattern reads by (test/bench/outbox.sql)
 CREATE FUNCTION cp_prepare(variant text, n int, file text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -28,14 +28,13 @@ BEGIN
     WHEN '+ guard before the row' THEN
         CREATE TRIGGER cp_guard BEFORE INSERT OR UPDATE ON cp
             FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
-    WHEN '+ guard after the row' THEN
+    WHEN '+ pg_uuidx_add_guard()' THEN
+        PERFORM pg_uuidx_add_guard('cp', allowance => current_setting('pg_uuidx.horizon_allowance'));
+    WHEN '+ guard after the row, WHEN' THEN
         CREATE TRIGGER cp_guard AFTER INSERT OR UPDATE ON cp FOR EACH ROW
             WHEN (NOT pg_uuidx_horizon_cover(NEW.id)) EXECUTE FUNCTION pg_uuidx_horizon_guard();
         CREATE TRIGGER cp_guard_start BEFORE INSERT OR UPDATE ON cp
             FOR EACH STATEMENT EXECUTE FUNCTION pg_uuidx_horizon_guard();
-    WHEN '+ guard after the row, no WHEN' THEN
-        CREATE TRIGGER cp_guard AFTER INSERT OR UPDATE ON cp
-            FOR EACH ROW EXECUTE FUNCTION pg_uuidx_horizon_guard();
     WHEN '+ xid8 column and index' THEN
         ALTER TABLE cp ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();
         CREATE INDEX ON cp (xid, id);

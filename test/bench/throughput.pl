@@ -39,6 +39,14 @@
 # the first quarter plus 100 ms), the reader's events a second.  Then the
 # readers alone: THROUGHPUT_BACKLOG_SECONDS of writers (8 clients, 10 rows)
 # with no reader, then the reader drains that backlog: its events a second.
+# Last, what the writers pay, without the noise of one cell against
+# another (a shared machine's tps moves by a tenth from one 15 s cell to
+# the next): the writers alone (plain, pg_uuidx guard alone, xid8's table,
+# PgQ's insert_event()), 1 row a transaction, at each client count, in
+# THROUGHPUT_COST_SLICES turns; in each turn every approach writes for
+# THROUGHPUT_COST_SECONDS, after a CHECKPOINT, in an order rotated from turn
+# to turn; the ratio to the plain table is taken within each turn, and its
+# median and quartiles over the turns are reported.
 #
 # Copyright (c) 2026, pg_uuidx developers (PostgreSQL License, see LICENSE)
 use strict;
@@ -57,7 +65,8 @@ use PostgreSQL::Test::Utils;
 FeedBench::start('throughput');
 
 my %o = map { $_ => $ENV{$_} }
-  qw(THROUGHPUT_SECONDS THROUGHPUT_REPS THROUGHPUT_POLL_MS THROUGHPUT_BACKLOG_SECONDS);
+  qw(THROUGHPUT_SECONDS THROUGHPUT_REPS THROUGHPUT_POLL_MS THROUGHPUT_BACKLOG_SECONDS THROUGHPUT_COST_SLICES
+  THROUGHPUT_COST_SECONDS);
 for (sort keys %o)
 {
 	die "$_ is not set: run make bench\n" unless defined $o{$_} && $o{$_} =~ /^[1-9]\d*$/;
@@ -234,6 +243,40 @@ for my $rep (1 .. $o{THROUGHPUT_REPS})
 }
 say "readers alone: $o{THROUGHPUT_BACKLOG_SECONDS} s of writers (8 clients, 10 rows), then the reader";
 cell($_, $ord{$_}, 8, 10, 1, $o{THROUGHPUT_BACKLOG_SECONDS}, 'backlog') for grep { $reader{$_} } @approaches;
+
+# what the writers pay: each approach's table (PgQ's queue) made once a
+# client count, then the turns
+my @writers = grep { my $a = $_; grep { $_ eq $a } @approaches } ('plain', 'pg_uuidx guard alone', 'xid8', 'pgq');
+for my $c (@clients)
+{
+	say "what the writers pay: $c clients, 1 row a transaction, $o{THROUGHPUT_COST_SLICES} turns of "
+	  . "$o{THROUGHPUT_COST_SECONDS} s each: " . join(', ', @writers);
+	my %file;
+	for my $i (0 .. $#writers)
+	{
+		$node->safe_psql('bench', "DROP TABLE IF EXISTS tc$i; " . ($setup{ $writers[$i] } =~ s/TBL/tc$i/gr));
+		$file{ $writers[$i] } = script("c$i", "tc$i", producer($writers[$i], 1));
+	}
+	for my $turn (1 .. $o{THROUGHPUT_COST_SLICES})
+	{
+		for my $a (@writers[ map { ($_ + $turn) % @writers } 0 .. $#writers ])
+		{
+			$node->safe_psql('bench', 'CHECKPOINT');
+			my $t = tps(pgbench_finish(pgbench_start('bench', '-M', 'prepared', '-c', $c, '-j', j_for($c),
+				'-T', $o{THROUGHPUT_COST_SECONDS}, '-f', $file{$a})));
+			$node->safe_psql('bench', "INSERT INTO tp_cost VALUES ('$a', $ord{$a}, $c, $turn, $t)");
+		}
+	}
+	for my $i (0 .. $#writers)
+	{
+		$node->safe_psql('bench', ($teardown{ $writers[$i] } // 'DROP TABLE TBL') =~ s/TBL/tc$i/gr);
+	}
+	print $FeedBench::stdout '   ' . $node->safe_psql('bench', "SELECT string_agg(format('%s x%s', approach, "
+		  . "round(r::numeric, 2)), ', ' ORDER BY ord) FROM (SELECT t.approach, t.ord, percentile_cont(0.5) WITHIN "
+		  . "GROUP (ORDER BY t.tps / p.tps) AS r FROM tp_cost t JOIN tp_cost p ON p.approach = 'plain' AND "
+		  . "(p.clients, p.turn) = (t.clients, t.turn) WHERE t.clients = $c AND t.approach <> 'plain' "
+		  . "GROUP BY t.approach, t.ord) m") . "\n";
+}
 $load{end} = loadavg();
 $pgqd->kill_kill if $pgqd;
 
@@ -277,6 +320,19 @@ FROM r GROUP BY clients, rows_per_xact, approach, ord ORDER BY clients, rows_per
 \\echo '|---|---:|---:|---:|---:|'
 SELECT format('| %s | %s | %s | %s | %s |', approach, committed, round(reader_eps::numeric), missed, twice)
 FROM tp_result WHERE kind = 'backlog' ORDER BY ord;
+\\echo
+\\echo 'What the writers pay: the writers alone, 1 row a transaction, $o{THROUGHPUT_COST_SLICES} turns; in each turn every approach writes for $o{THROUGHPUT_COST_SECONDS} s after a CHECKPOINT, in an order rotated from turn to turn. x plain: the median over the turns of tps over the plain table''s in the same turn, and its quartiles (the middle half of the turns).'
+\\echo
+\\echo '| clients | approach | turns | tps | x plain | quartiles |'
+\\echo '|---:|---|---:|---:|---:|---|'
+WITH r AS (SELECT t.*, t.tps / p.tps AS ratio FROM tp_cost t
+           JOIN tp_cost p ON p.approach = 'plain' AND (p.clients, p.turn) = (t.clients, t.turn))
+SELECT format('| %s | %s | %s | %s | %s | %s - %s |', clients, approach, count(*),
+              round(percentile_cont(0.5) WITHIN GROUP (ORDER BY tps)::numeric),
+              round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ratio)::numeric, 2),
+              round(percentile_cont(0.25) WITHIN GROUP (ORDER BY ratio)::numeric, 2),
+              round(percentile_cont(0.75) WITHIN GROUP (ORDER BY ratio)::numeric, 2))
+FROM r GROUP BY clients, approach, ord ORDER BY clients, ord;
 EOF
 open(my $fh, '>', "$out/throughput.md") or die $!;
 print $fh "$report\n";

@@ -19,6 +19,11 @@ CREATE TABLE tp_result (approach text NOT NULL, ord int NOT NULL, clients int NO
                         read bigint, missed bigint, twice bigint, lag_median_ms float8, lag_p99_ms float8,
                         lag_first_ms float8, lag_last_ms float8, drain_s float8, reader_eps float8);
 
+-- what the writers pay (throughput.pl's writers alone): the tps of each
+-- slice, the approaches of a turn run one after the other
+CREATE TABLE tp_cost (approach text NOT NULL, ord int NOT NULL, clients int NOT NULL, turn int NOT NULL,
+                      tps float8 NOT NULL);
+
 -- The figures of the cell read by pass from what committed (tp_committed)
 -- and what the reader read (seen): missed and read twice, lag from commit to
 -- read (median, p99, and the medians of the events committed in the first

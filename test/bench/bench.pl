@@ -103,7 +103,7 @@
 #              PgQ), 1 row a transaction, in THROUGHPUT_COST_SLICES turns
 #              of THROUGHPUT_COST_SECONDS each; THROUGHPUT_APPROACHES
 #              (comma-separated) runs some (test/bench/throughput.pl says
-#              what it does); on a cluster of its own, about 22 minutes.
+#              what it does); on a cluster of its own, about 27 minutes.
 #              test/run.sh installs PgQ and pgqd from Debian first
 #              (postgresql-<major>-pgq3, pgqd); without them PgQ is left out
 #              with a message: "PHASES=throughput make bench".

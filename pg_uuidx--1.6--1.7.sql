@@ -313,6 +313,7 @@ SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
     target text;
+    part text;
     ext text;
     typ oid;
     -- the triggers' names, within the 63 bytes of a name: a long column's by its hash
@@ -348,9 +349,23 @@ BEGIN
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE ON %s FOR EACH ROW '
                    'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
                    guard, target, ext, id_column, id_version, allowance);
-    EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE ON %s FOR EACH STATEMENT '
-                   'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
-                   guard || '_start', target, ext, id_column, id_version, allowance);
+    -- PostgreSQL fires the statement triggers of the table a statement names,
+    -- not of its partitions, and clones row triggers only: each partition
+    -- there is now gets the statement trigger too (one made later does not;
+    -- pg_partition_tree() of a table in no partition tree is empty)
+    FOR part IN
+        SELECT target
+        UNION ALL
+        (SELECT format('%I.%I', n.nspname, c.relname)
+         FROM pg_partition_tree(tbl) AS p
+         JOIN pg_class c ON c.oid = p.relid JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE p.relid <> tbl AND c.relkind IN ('r', 'p')
+         ORDER BY p.level, c.oid)
+    LOOP
+        EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE ON %s FOR EACH STATEMENT '
+                       'EXECUTE FUNCTION %s.pg_uuidx_horizon_guard(%L, %L, %L)',
+                       guard || '_start', part, ext, id_column, id_version, allowance);
+    END LOOP;
 END
 $fn$;
 

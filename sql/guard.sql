@@ -767,6 +767,38 @@ INSERT INTO g_retyped_q VALUES (uuidv7(), 12345);
 SELECT state('ALTER TABLE g_retyped ATTACH PARTITION g_retyped_q FOR VALUES FROM (MINVALUE) TO (MAXVALUE)') AS attach_retyped;
 DROP TABLE g_retyped, g_retyped_q;
 
+-- The guard pg_uuidx_add_guard() declares covers each row at its
+-- statement's end, where the ids made as the statement ran by a source that
+-- publishes nothing (core's uuidv7() on 18; uuidv7_at() here) are covered
+-- from the statement's start: a reader that passes them meanwhile (a
+-- horizon handed out as each row is stored) gets none refused.  A statement
+-- that names a partition starts with the partition's statement trigger,
+-- which pg_uuidx_add_guard() declares on each partition there is; a
+-- statement that a trigger runs in between, into another guarded table,
+-- leaves the cover of the rows stored before it where it was.
+CREATE TABLE a_parts (id uuid DEFAULT uuidv7_at(clock_timestamp()), k int) PARTITION BY LIST (k);
+CREATE TABLE a_parts_1 PARTITION OF a_parts FOR VALUES IN (1);
+SELECT pg_uuidx_add_guard('a_parts');
+SELECT tgrelid::regclass AS tbl, tgname FROM pg_trigger
+WHERE tgname LIKE 'pg_uuidx_guard%' AND tgrelid IN ('a_parts'::regclass, 'a_parts_1'::regclass) ORDER BY 1, 2;
+SELECT state('INSERT INTO a_parts_1 (k) SELECT 1 FROM generate_series(1, 3) RETURNING hand_out(7)') AS into_a_partition,
+       state('INSERT INTO a_parts (k) SELECT 1 FROM generate_series(1, 3) RETURNING hand_out(7)') AS into_the_parent;
+CREATE TABLE a_outer (id uuid DEFAULT uuidv7_at(clock_timestamp()), n int);
+CREATE TABLE a_inner (id uuid DEFAULT uuidv7_at(clock_timestamp()), n int);
+SELECT pg_uuidx_add_guard('a_outer'), pg_uuidx_add_guard('a_inner');
+CREATE FUNCTION a_nested() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO a_inner (n) VALUES (NEW.n);
+    PERFORM hand_out(7);
+    RETURN NULL;
+END $$;
+-- it fires before the guard of each row: triggers fire in the order of their names
+CREATE TRIGGER a_nested AFTER INSERT ON a_outer FOR EACH ROW EXECUTE FUNCTION a_nested();
+SELECT state('INSERT INTO a_outer (n) SELECT g FROM generate_series(1, 3) AS g') AS nested_statement;
+SELECT (SELECT count(*) FROM a_outer) AS outer_rows, (SELECT count(*) FROM a_inner) AS inner_rows;
+DROP TABLE a_parts, a_outer, a_inner;
+DROP FUNCTION a_nested();
+
 DROP TABLE s7, s6, s_plain, s_gen, s_dom, s_bad, s_parts, s_parent, s_child, m_before, m_after, m_noindex CASCADE;
 DROP DOMAIN s_uuid;
 DROP FUNCTION copy_in(regclass, uuid[]), guard_after(regclass, name, int, text), moves(regclass, boolean);

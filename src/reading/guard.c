@@ -26,12 +26,15 @@
  *   same id (a re-send: see guard_resend.c).  A BEFORE ROW trigger turns
  *   COPY's batches off (copyfrom.c, CopyFrom(), in every major pg_uuidx
  *   builds on).
- * - AFTER INSERT OR UPDATE FOR EACH ROW, which leaves COPY its batches,
- *   best with the WHEN condition NOT pg_uuidx_horizon_cover(NEW.id, ...)
- *   that covers each row just after it is stored, so that the trigger
- *   fires, at the statement's end, only to refuse a row (guard_after.c).
- *   An optional third trigger, BEFORE INSERT OR UPDATE FOR EACH STATEMENT,
- *   keeps the ids of a long statement covered from its start.
+ * - AFTER INSERT OR UPDATE FOR EACH ROW, which leaves COPY its batches and
+ *   covers each row at the statement's end, as pg_uuidx_add_guard()
+ *   declares it; or with the WHEN condition NOT pg_uuidx_horizon_cover(
+ *   NEW.id, ...) that covers each row just after it is stored, so that the
+ *   trigger fires only to refuse a row and queues no event for a large COPY
+ *   (guard_after.c).  A third trigger, BEFORE INSERT OR UPDATE FOR EACH
+ *   STATEMENT, keeps the ids made as a statement runs covered from its
+ *   start, on the table the statement names: pg_uuidx_add_guard() declares
+ *   it on the table and on each of its partitions.
  *
  * This holds only if the guard sees the id each row is stored with.  So at
  * each firing it checks what it cannot see otherwise, and refuses the row

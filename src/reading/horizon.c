@@ -109,12 +109,25 @@ static int64 generated_from_us = NO_ID;
 static int64 guarded_from_us = NO_ID;
 
 /*
- * The ids that guards allowing statement_allowance_ms or more let in are
- * covered for this transaction from statement_from_us (NO_ID: none), since
- * a statement's start (horizon_cover_from_clock(), guard_after.c)
+ * The starts of this transaction's statements (horizon_cover_from_clock(),
+ * guard_after.c): the ids that guards allowing allowance_ms or more let in
+ * are covered from from_us for the rest of the transaction, as the slot
+ * keeps the lowest time published.  One an allowance, the lowest: a later
+ * statement must not raise the cover of rows stored before it and guarded
+ * at their own statement's end (a trigger that writes another guarded
+ * table runs its statement in between).  One forgotten, when all are
+ * taken, only sends its ids to the floor's check.
  */
-static int	statement_allowance_ms;
-static int64 statement_from_us = NO_ID;
+typedef struct StatementCover
+{
+	int			allowance_ms;
+	int64		from_us;
+} StatementCover;
+
+#define STATEMENT_COVERS 4
+
+static StatementCover statement_covers[STATEMENT_COVERS];
+static int	n_statement_covers = 0;
 
 /*
  * The greatest time of an id the guard covered for this transaction
@@ -150,7 +163,7 @@ publishing_transaction(void)
 	published_lxid = PG_UUIDX_PROC_LXID(MyProc);
 	generated_from_us = NO_ID;
 	guarded_from_us = NO_ID;
-	statement_from_us = NO_ID;
+	n_statement_covers = 0;
 	covered_max_us = NO_TIME;
 }
 
@@ -226,6 +239,37 @@ guard_bound(HorizonShared *s, int64 floor_us, int allowance_ms)
 	return Max(floor_us - (int64) allowance_ms * US_PER_MS, epoch_us);
 }
 
+/* Whether a statement's start covers id_us for guards allowing allowance_ms */
+static bool
+covered_from_statement(int64 id_us, int allowance_ms)
+{
+	for (int i = 0; i < n_statement_covers; i++)
+		if (allowance_ms >= statement_covers[i].allowance_ms && id_us >= statement_covers[i].from_us)
+			return true;
+	return false;
+}
+
+/* Ids covered from from_us for guards allowing allowance_ms or more */
+static void
+remember_statement_cover(int allowance_ms, int64 from_us)
+{
+	int			i = 0;
+
+	while (i < n_statement_covers && statement_covers[i].allowance_ms != allowance_ms)
+		i++;
+	if (i < n_statement_covers)
+	{
+		statement_covers[i].from_us = Min(statement_covers[i].from_us, from_us);
+		return;
+	}
+	if (n_statement_covers < STATEMENT_COVERS)
+		n_statement_covers++;
+	else
+		i = STATEMENT_COVERS - 1;
+	statement_covers[i].allowance_ms = allowance_ms;
+	statement_covers[i].from_us = from_us;
+}
+
 bool
 horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 {
@@ -240,7 +284,7 @@ horizon_cover(int64 id_us, int allowance_ms, int64 *floor_us)
 	publishing_transaction();
 	covered_max_us = Max(covered_max_us, id_us);
 	if (id_us >= generated_from_us || id_us >= guarded_from_us ||
-		(allowance_ms >= statement_allowance_ms && id_us >= statement_from_us))
+		covered_from_statement(id_us, allowance_ms))
 		return true;
 
 	/*
@@ -279,9 +323,7 @@ horizon_cover_from_clock(int allowance_ms)
 	 * (model step "stmt_read_floor")
 	 */
 	bound_us = guard_bound(s, publish(s, from_us, true), allowance_ms);
-	from_us = Max(from_us, bound_us);
-	statement_allowance_ms = allowance_ms;
-	statement_from_us = from_us;
+	remember_statement_cover(allowance_ms, Max(from_us, bound_us));
 }
 
 int

@@ -60,7 +60,9 @@
  *               table 1 a generator's or core's uuidv7()'s (made at the
  *               clock as the statement runs, published nowhere); session
  *               1, in one transaction, a client's id into table 0, then a
- *               generator's or core's into table 1; a reader of each
+ *               generator's or core's into table 1; core's id guarded
+ *               at its statement's end, after a statement into another
+ *               guarded table (allowance 0) or not; a reader of each
  *               table with its own allowance; the clock 1..3
  *   SC_ALLOWANCE one server whose pg_uuidx.horizon_allowance (0 or 1) is
  *               changed in the configuration file at any step; 2
@@ -751,7 +753,13 @@ inline stmt_publish(A)
 
 inline stmt_read_floor(A)
 {
+#if defined(BUG_STATEMENT_COVER_RAISED)
+	/* c3384f6: each statement's start replaced the cover of the last */
 	xst = MAX(lower, STATEMENT_BOUND(A));
+#else
+	/* the lowest cover of the transaction's statements stands */
+	xst = MIN(xst, MAX(lower, STATEMENT_BOUND(A)));
+#endif
 	printf("MSC: session %d reads the floor %d: ids from %d covered\n", me, F, xst);
 	lower = 0
 }
@@ -1558,6 +1566,16 @@ inline table1_insert(k)
 #if defined(CORE_IDS)
 	:: d_step { row[k].tb = 1; msg = k; core_id(k) }
 #if !defined(UNGUARDED_1)
+		/*
+		 * the guard covers the row at its statement's end, after a trigger
+		 * of the row may have run a statement into another guarded table
+		 * (of allowance 0), whose statement trigger publishes the clock then
+		 */
+		if
+		:: skip
+		:: d_step { stmt_publish(0) }
+			d_step { stmt_read_floor(0) }
+		fi;
 		d_step { row_guard_publish(k) }
 		d_step { core_guard_read_floor(k) }
 #endif

@@ -796,8 +796,35 @@ END $$;
 CREATE TRIGGER a_nested AFTER INSERT ON a_outer FOR EACH ROW EXECUTE FUNCTION a_nested();
 SELECT state('INSERT INTO a_outer (n) SELECT g FROM generate_series(1, 3) AS g') AS nested_statement;
 SELECT (SELECT count(*) FROM a_outer) AS outer_rows, (SELECT count(*) FROM a_inner) AS inner_rows;
-DROP TABLE a_parts, a_outer, a_inner;
-DROP FUNCTION a_nested();
+-- the same after statements into tables of three other allowances in the
+-- transaction, the trigger's statement into a table of a fourth: each
+-- allowance keeps its own cover
+CREATE TABLE a_200 (id uuid DEFAULT uuidv7_at(clock_timestamp()));
+CREATE TABLE a_300 (LIKE a_200 INCLUDING DEFAULTS);
+CREATE TABLE a_400 (LIKE a_200 INCLUDING DEFAULTS);
+CREATE TABLE a_100 (LIKE a_200 INCLUDING DEFAULTS);
+CREATE TABLE a_outer2 (LIKE a_200 INCLUDING DEFAULTS);
+SELECT pg_uuidx_add_guard('a_200', allowance => '200ms'), pg_uuidx_add_guard('a_300', allowance => '300ms'),
+       pg_uuidx_add_guard('a_400', allowance => '400ms'), pg_uuidx_add_guard('a_100', allowance => '100ms'),
+       pg_uuidx_add_guard('a_outer2');
+CREATE FUNCTION a_nested2() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO a_100 DEFAULT VALUES;
+    PERFORM hand_out(7);
+    RETURN NULL;
+END $$;
+CREATE TRIGGER a_nested AFTER INSERT ON a_outer2 FOR EACH ROW EXECUTE FUNCTION a_nested2();
+CREATE FUNCTION a_many() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO a_200 DEFAULT VALUES;
+    INSERT INTO a_300 DEFAULT VALUES;
+    INSERT INTO a_400 DEFAULT VALUES;
+    INSERT INTO a_outer2 SELECT FROM generate_series(1, 3);
+END $$;
+SELECT state('SELECT a_many()') AS five_allowances;
+SELECT (SELECT count(*) FROM a_outer2) AS outer_rows, (SELECT count(*) FROM a_100) AS inner_rows;
+DROP TABLE a_parts, a_outer, a_inner, a_200, a_300, a_400, a_100, a_outer2;
+DROP FUNCTION a_nested(), a_nested2(), a_many();
 
 DROP TABLE s7, s6, s_plain, s_gen, s_dom, s_bad, s_parts, s_parent, s_child, m_before, m_after, m_noindex CASCADE;
 DROP DOMAIN s_uuid;

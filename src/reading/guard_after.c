@@ -44,8 +44,8 @@
  * arguments, publishes the clock less the allowance before the first row is
  * stored (horizon_cover_from_clock()); ids from then on are covered however
  * long the statement runs.  It is not a guard itself, and leaving it out
- * lets no row skip one: it fires only for the table a statement names, and
- * a statement into a partition does without it.
+ * lets no row skip one; but it fires only for the table a statement names,
+ * so pg_uuidx_add_guard() declares it on each partition too.
  *
  * The condition is checked as the rest of the declaration (guard.c): NOT of
  * pg_uuidx_horizon_cover() of this installation, of the NEW value of the

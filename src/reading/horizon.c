@@ -86,6 +86,7 @@
 #include "utils/backend_status.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
+#include "utils/memutils.h"
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
 
@@ -115,8 +116,8 @@ static int64 guarded_from_us = NO_ID;
  * keeps the lowest time published.  One an allowance, the lowest: a later
  * statement must not raise the cover of rows stored before it and guarded
  * at their own statement's end (a trigger that writes another guarded
- * table runs its statement in between).  One forgotten, when all are
- * taken, only sends its ids to the floor's check.
+ * table runs its statement in between).  Kept in TopMemoryContext, grown
+ * as a transaction meets more allowances.
  */
 typedef struct StatementCover
 {
@@ -124,10 +125,9 @@ typedef struct StatementCover
 	int64		from_us;
 } StatementCover;
 
-#define STATEMENT_COVERS 4
-
-static StatementCover statement_covers[STATEMENT_COVERS];
+static StatementCover *statement_covers = NULL;
 static int	n_statement_covers = 0;
+static int	max_statement_covers = 0;
 
 /*
  * The greatest time of an id the guard covered for this transaction
@@ -253,21 +253,24 @@ covered_from_statement(int64 id_us, int allowance_ms)
 static void
 remember_statement_cover(int allowance_ms, int64 from_us)
 {
-	int			i = 0;
-
-	while (i < n_statement_covers && statement_covers[i].allowance_ms != allowance_ms)
-		i++;
-	if (i < n_statement_covers)
+	for (int i = 0; i < n_statement_covers; i++)
 	{
-		statement_covers[i].from_us = Min(statement_covers[i].from_us, from_us);
-		return;
+		if (statement_covers[i].allowance_ms == allowance_ms)
+		{
+			statement_covers[i].from_us = Min(statement_covers[i].from_us, from_us);
+			return;
+		}
 	}
-	if (n_statement_covers < STATEMENT_COVERS)
-		n_statement_covers++;
-	else
-		i = STATEMENT_COVERS - 1;
-	statement_covers[i].allowance_ms = allowance_ms;
-	statement_covers[i].from_us = from_us;
+	if (n_statement_covers == max_statement_covers)
+	{
+		max_statement_covers = Max(4, 2 * max_statement_covers);
+		statement_covers = statement_covers == NULL ?
+			MemoryContextAlloc(TopMemoryContext, max_statement_covers * sizeof(StatementCover)) :
+			repalloc(statement_covers, max_statement_covers * sizeof(StatementCover));
+	}
+	statement_covers[n_statement_covers].allowance_ms = allowance_ms;
+	statement_covers[n_statement_covers].from_us = from_us;
+	n_statement_covers++;
 }
 
 bool
